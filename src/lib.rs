@@ -1,0 +1,19 @@
+//! # Chronochess
+//!
+//! Time-travel chess that runs entirely in the browser. This crate holds the
+//! engines (host-testable, no web dependencies) and, on `wasm32`, the Leptos UI.
+//!
+//! - [`chess`]: primitives shared by all four games.
+//! - [`fived`]: 5D Chess With Multiverse Time Travel.
+//! - [`notation`]: 5dpgn / 5DFEN.
+//!
+//! ```
+//! use chronochess::fived::boards;
+//! let standard = boards::find("Standard").unwrap();
+//! assert_eq!((standard.width, standard.height), (8, 8));
+//! ```
+#![deny(missing_docs)]
+
+pub mod chess;
+pub mod fived;
+pub mod notation;

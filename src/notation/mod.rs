@@ -1,0 +1,1 @@
+//! Game notation: 5dpgn and 5DFEN for 5D chess (`shared/rules/5dpgn.md`).
