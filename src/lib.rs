@@ -6,6 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
+//! - [`games`]: the other seed games (Time Traveling Chess).
 //!
 //! ```
 //! use chronochess::fived::boards;
@@ -16,4 +17,5 @@
 
 pub mod chess;
 pub mod fived;
+pub mod games;
 pub mod notation;
