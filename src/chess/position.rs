@@ -646,13 +646,54 @@ impl Position {
         }
     }
 
-    /// A copy with a piece put on (or removed from) a square. Castling rights and the
-    /// en passant square are not adjusted: this is for building test and
-    /// time-travel positions, whose callers keep them consistent.
-    #[must_use]
-    pub fn with_piece(&self, sq: Square, piece: Option<Piece>) -> Position {
+    /// A copy with a piece put on (or removed from) a square, for building the positions
+    /// time travel makes (a piece leaves, a traveller lands). Castling rights whose king
+    /// or rook square is touched are dropped, and the en passant square is dropped when
+    /// it no longer fits the board; move counters and the side to move stay.
+    ///
+    /// # Errors
+    /// The [`FenError`] such a board would give when read: a fairy piece
+    /// ([`FenError::UnsupportedPiece`]), a pawn on its last rank, or a second king.
+    pub fn with_piece(&self, sq: Square, piece: Option<Piece>) -> Result<Position, FenError> {
+        if let Some(p) = piece {
+            if !is_standard_piece(p) {
+                return Err(FenError::UnsupportedPiece(p.fen_char()));
+            }
+            if p.kind == PieceKind::Pawn && sq.y == last_rank(p.color) {
+                return Err(FenError::PawnOnLastRank(sq));
+            }
+            if p.kind == PieceKind::King && self.king_square(p.color).is_some_and(|k| k != sq) {
+                return Err(FenError::TooManyKings(p.color));
+            }
+        }
         let mut next = *self;
         next.board[sq.index()] = piece;
+        next.touch_corner(sq);
+        for color in Color::ALL {
+            if sq
+                == (Square {
+                    x: 4,
+                    y: back_rank(color),
+                })
+            {
+                next.castling.remove_color(color);
+            }
+        }
+        if let Some(ep) = next.ep_square {
+            if next.read_ep(&ep.to_string()).is_err() {
+                next.ep_square = None;
+            }
+        }
+        Ok(next)
+    }
+
+    /// A copy with `color` to move and no en passant square (a time-travel landing
+    /// hands the turn over without a double step).
+    #[must_use]
+    pub fn with_turn(&self, color: Color) -> Position {
+        let mut next = *self;
+        next.turn = color;
+        next.ep_square = None;
         next
     }
 
@@ -1364,6 +1405,42 @@ mod tests {
         assert_eq!(after.castling().to_fen(), "Kk");
         let castled = p.play(p.uci_move("e1g1").unwrap()).unwrap();
         assert_eq!(castled.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    }
+
+    #[test]
+    fn with_piece_keeps_the_position_readable() {
+        let p = Position::startpos();
+        let no_rook = p.with_piece(sq("h1"), None).unwrap();
+        assert_eq!(no_rook.castling().to_fen(), "Qkq");
+        let no_king = p.with_piece(sq("e8"), None).unwrap();
+        assert_eq!(no_king.castling().to_fen(), "KQ");
+        assert_eq!(Position::from_fen(&no_king.to_fen()), Ok(no_king));
+        let knight = Some(Piece::new(Color::White, PieceKind::Knight));
+        let landed = no_king
+            .with_piece(sq("e5"), knight)
+            .unwrap()
+            .with_turn(Color::Black);
+        assert_eq!(landed.turn(), Color::Black);
+        assert_eq!(Position::from_fen(&landed.to_fen()), Ok(landed));
+        let pawn = Some(Piece::new(Color::White, PieceKind::Pawn));
+        assert_eq!(
+            p.with_piece(sq("a8"), pawn),
+            Err(FenError::PawnOnLastRank(sq("a8")))
+        );
+        let king = Some(Piece::new(Color::White, PieceKind::King));
+        assert_eq!(
+            p.with_piece(sq("e4"), king),
+            Err(FenError::TooManyKings(Color::White))
+        );
+        let unicorn = Some(Piece::new(Color::White, PieceKind::Unicorn));
+        assert_eq!(
+            p.with_piece(sq("e4"), unicorn),
+            Err(FenError::UnsupportedPiece('U'))
+        );
+        // Taking away the pawn that just double-stepped drops the en passant square.
+        let e4 = p.play(p.uci_move("e2e4").unwrap()).unwrap();
+        assert_eq!(e4.ep_square(), Some(sq("e3")));
+        assert_eq!(e4.with_piece(sq("e4"), None).unwrap().ep_square(), None);
     }
 
     #[test]
