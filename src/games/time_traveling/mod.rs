@@ -19,7 +19,7 @@
 //!   (A.5).
 //!
 //! The rules are written against [`ChessPosition`], which the crate's standard
-//! chess position implements.
+//! chess position implements; [`TimeTravelingChess`] is the game over it.
 
 mod error;
 mod game;
@@ -28,6 +28,7 @@ mod position;
 mod record;
 mod replay;
 mod slot;
+mod standard;
 
 pub use error::{ActionError, MoveRefusal};
 pub use game::{SetupError, TimeTravelingGame, GAME_STATE_REPETITIONS, MAX_TURN_ACTIONS};
@@ -38,6 +39,7 @@ pub use position::ChessPosition;
 pub use record::{PerPlayer, RecordError, TimeTravelingRecord, RECORD_FORMAT, RECORD_VERSION};
 pub use replay::{Terminus, TerminusKind};
 pub use slot::{Slot, SlotKind};
+pub use standard::TimeTravelingChess;
 
 use crate::chess::Color;
 use serde::{Deserialize, Serialize};

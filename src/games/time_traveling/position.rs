@@ -48,9 +48,12 @@ pub trait ChessPosition: Clone + std::fmt::Debug {
     /// Plies since the last capture or pawn move (nulls count, A.6.12).
     fn halfmove_clock(&self) -> u32;
 
-    /// What makes two positions "the same" for repetition: placement, side to
-    /// move, castling rights and en passant square.
-    fn repetition_key(&self) -> String;
+    /// What makes two positions "the same" for repetition.
+    type RepetitionKey: Eq + std::hash::Hash;
+
+    /// The repetition key: placement, side to move, castling rights and en
+    /// passant square.
+    fn repetition_key(&self) -> Self::RepetitionKey;
 }
 
 /// The legal moves of `pos` minus king captures (A.6.5).

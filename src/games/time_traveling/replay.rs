@@ -71,7 +71,7 @@ pub(crate) struct Replay<P> {
 /// good (A.4.3, A.6.3).
 pub(crate) fn replay<P: ChessPosition>(start: &P, slots: &mut [Slot]) -> Replay<P> {
     let mut positions = Vec::with_capacity(slots.len() + 1);
-    let mut seen: HashMap<String, u32> = HashMap::new();
+    let mut seen: HashMap<P::RepetitionKey, u32> = HashMap::new();
     let mut blanked = Vec::new();
     let mut effective: Vec<Option<RecordedMove>> = Vec::with_capacity(slots.len());
     let mut pos = start.clone();
@@ -127,7 +127,7 @@ pub(crate) fn replay<P: ChessPosition>(start: &P, slots: &mut [Slot]) -> Replay<
 fn terminal<P: ChessPosition>(
     pos: &P,
     legal: &[RecordedMove],
-    seen: &HashMap<String, u32>,
+    seen: &HashMap<P::RepetitionKey, u32>,
 ) -> Option<TerminusKind> {
     if legal.is_empty() {
         return Some(if pos.is_check() {

@@ -1,0 +1,452 @@
+//! The test scenarios of `shared/rules/seed-variants.md`, section A.7, plus the
+//! refusals every action can meet.
+
+use chronochess::chess::{Color, PieceKind, Square};
+use chronochess::games::time_traveling::{
+    Action, ActionError, ChessPosition, EndReason, GameResult, MoveRefusal, NbOrder, Slot,
+    SlotKind, Terminus, TerminusKind, TimeTravelingChess, UpgradeRefusal,
+};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A game from `fen` after appending the UCI moves, each by the player to act.
+fn game_from(fen: &str, moves: &str) -> TimeTravelingChess {
+    let mut game = TimeTravelingChess::from_fen(fen).expect("test FEN");
+    for mv in moves.split_whitespace() {
+        act(&mut game, &format!("append {mv}"));
+    }
+    game
+}
+
+fn game(moves: &str) -> TimeTravelingChess {
+    game_from(START, moves)
+}
+
+/// The player to act takes `action` (text form); panics with the refusal.
+fn act(game: &mut TimeTravelingChess, action: &str) {
+    let player = game.to_act();
+    let parsed: Action = action.parse().expect("action text");
+    if let Err(e) = game.act(player, parsed) {
+        panic!("{player} {action}: refused: {e}");
+    }
+}
+
+/// The player to act tries `action`; returns the refusal.
+fn refused(game: &mut TimeTravelingChess, action: &str) -> ActionError {
+    let player = game.to_act();
+    let parsed: Action = action.parse().expect("action text");
+    match game.act(player, parsed) {
+        Ok(_) => panic!("{player} {action} was accepted"),
+        Err(e) => e,
+    }
+}
+
+fn slots(game: &TimeTravelingChess) -> Vec<String> {
+    game.slots().iter().map(ToString::to_string).collect()
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+// ----- A.7.1 -----------------------------------------------------------------
+
+#[test]
+fn a7_1_rook_upgrade_invalidates_a_capture_that_black_refills() {
+    let mut g = game("h2h4 d7d5 g2g4 c8g4 g1f3 e7e6");
+    assert_eq!(g.slot(4).unwrap().to_string(), "Bc8xg4");
+    act(&mut g, "replace 3 h1h3");
+    assert_eq!(
+        slots(&g),
+        ["Ph2-h4", "Pd7-d5", "Rh1-h3", "blank", "Ng1-f3", "Pe7-e6", "pending"]
+    );
+    assert_eq!(g.last_blanked(), [4]);
+    assert_eq!(g.to_act(), Color::Black);
+    act(&mut g, "fill 4 c8g4");
+    assert_eq!(
+        slots(&g),
+        ["Ph2-h4", "Pd7-d5", "Rh1-h3", "Bc8-g4", "Ng1-f3", "Pe7-e6"]
+    );
+    assert_eq!(g.to_act(), Color::White);
+    assert_eq!(g.next_ply(), 7);
+    act(&mut g, "append b1c3");
+    assert_eq!(g.slot(7).unwrap().to_string(), "Nb1-c3");
+    assert_eq!(g.to_act(), Color::Black);
+}
+
+// ----- A.7.2 -----------------------------------------------------------------
+
+#[test]
+fn a7_2_pending_becomes_a_pass_that_can_never_be_filled() {
+    let mut g = game("h2h4 d7d5 g2g4 c8g4 g1f3 e7e6");
+    act(&mut g, "replace 3 h1h3");
+    act(&mut g, "append b8c6");
+    assert_eq!(g.slot(7), Some(Slot::Pass));
+    assert_eq!(g.slot(8).unwrap().to_string(), "Nb8-c6");
+    assert_eq!(g.to_act(), Color::White);
+    let err = refused(&mut g, "fill 7 b1c3");
+    assert_eq!(
+        err,
+        ActionError::NothingToFill {
+            ply: 7,
+            found: SlotKind::Pass
+        }
+    );
+    assert!(err.to_string().contains("can never be filled"), "{err}");
+}
+
+// ----- A.7.3 -----------------------------------------------------------------
+
+#[test]
+fn a7_3_first_knight_bishop_swap_fixes_the_order() {
+    let mut g = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
+    act(&mut g, "replace 3 f1c4");
+    assert_eq!(g.nb_order(Color::White), NbOrder::KnightBelowBishop);
+    assert_eq!(g.nb_order(Color::Black), NbOrder::Unset);
+    assert_eq!(g.slot(3).unwrap().to_string(), "Bf1-c4");
+    assert_eq!(g.slot(5), Some(Slot::Blank), "the bishop is already on c4");
+    act(&mut g, "append d7d6");
+    assert_eq!(g.slot(7), Some(Slot::Pass));
+    let err = refused(&mut g, "replace 3 g1f3");
+    assert_eq!(
+        err,
+        ActionError::NotAnUpgrade {
+            ply: 3,
+            old: PieceKind::Bishop,
+            new: PieceKind::Knight,
+            why: UpgradeRefusal::AgainstNbOrder(NbOrder::KnightBelowBishop),
+            player: Color::White,
+        }
+    );
+    assert!(
+        err.to_string()
+            .starts_with("a knight move cannot replace a bishop move"),
+        "{err}"
+    );
+    act(&mut g, "fill 5 g1f3");
+    assert_eq!(g.slot(5).unwrap().to_string(), "Ng1-f3");
+}
+
+// ----- A.7.4 -----------------------------------------------------------------
+
+#[test]
+fn a7_4_a_mated_player_escapes_by_upgrading() {
+    let mut g = game("f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 5,
+            kind: TerminusKind::Checkmate
+        })
+    );
+    assert_eq!(g.result(), None);
+    assert_eq!(g.upgradable(Color::White), [1, 3]);
+    assert_eq!(g.to_act(), Color::White);
+    assert!(matches!(
+        refused(&mut g, "append a2a3"),
+        ActionError::AppendAfterTerminus(_)
+    ));
+    act(&mut g, "replace 1 g1f3");
+    assert_eq!(g.terminus(), None);
+    assert_eq!(g.to_act(), Color::Black);
+    assert_eq!(g.result(), None);
+}
+
+// ----- A.7.5 -----------------------------------------------------------------
+
+#[test]
+fn a7_5_an_unresolved_check_survives_through_blanks() {
+    let mut g = game("e2e4 e7e5 b1c3 d7d6 g1f3 g8f6 d2d3 f8e7");
+    act(&mut g, "replace 5 f1b5");
+    assert_eq!(
+        slots(&g)[5..],
+        ["blank", "Pd2-d3", "blank", "pending"].map(String::from)
+    );
+    // Before ply 7 White is to move and Black's king stands in check, yet
+    // capturing it is not a legal move.
+    let before_7 = g.position_before(7).unwrap();
+    assert_eq!(before_7.side_to_move(), Color::White);
+    assert!(g.legal_moves_at(7).iter().all(|m| m.to != sq("e8")));
+    assert!(g.position_before(8).unwrap().is_check());
+    act(&mut g, "fill 6 c7c6");
+    assert_eq!(g.slot(6).unwrap().to_string(), "Pc7-c6");
+    assert_eq!(g.slot(7).unwrap().to_string(), "Pd2-d3");
+    assert_eq!(
+        g.slot(8),
+        Some(Slot::Blank),
+        "deletion is permanent even though f8e7 is legal again"
+    );
+    assert!(g.legal_moves_at(8).iter().any(|m| m.uci() == "f8e7"));
+    assert_eq!(g.slots().len(), 8, "White's pending is removed");
+    assert_eq!(g.to_act(), Color::White);
+}
+
+// ----- A.7.6 -----------------------------------------------------------------
+
+const BACK_RANK: &str = "7k/6pp/8/8/8/8/8/R5K1 w - - 0 1";
+
+#[test]
+fn a7_6_accept_ends_the_game() {
+    let mut g = game_from(BACK_RANK, "a1a8");
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 2,
+            kind: TerminusKind::Checkmate
+        })
+    );
+    assert_eq!(g.upgradable(Color::White), [1]);
+    assert!(g.upgradable(Color::Black).is_empty());
+    assert_eq!(g.result(), None);
+    act(&mut g, "accept");
+    assert_eq!(g.result(), None, "Black's accept is only a pass");
+    assert_eq!(g.to_act(), Color::White);
+    act(&mut g, "accept");
+    assert_eq!(
+        g.result(),
+        Some(GameResult::win(Color::White, EndReason::Checkmate))
+    );
+    assert_eq!(g.result().unwrap().score(), "1-0");
+    assert!(matches!(
+        refused(&mut g, "accept"),
+        ActionError::GameOver(_)
+    ));
+}
+
+#[test]
+fn a7_6_variant_a_king_upgrade_dissolves_the_mate() {
+    let mut g = game_from(BACK_RANK, "a1a8");
+    act(&mut g, "accept");
+    act(&mut g, "replace 1 g1f2");
+    assert_eq!(g.terminus(), None);
+    assert_eq!(slots(&g), ["Kg1-f2"]);
+    assert_eq!(g.to_act(), Color::Black);
+    assert_eq!(g.result(), None);
+}
+
+// ----- A.7.7 -----------------------------------------------------------------
+
+/// White Kh1 Qb2 Pg4, Black Ka8 Pg7: 1.Qc2 g5 2.Qc7 stalemates Black.
+const STALEMATE_LINE: (&str, &str) = ("k7/6p1/8/8/6P1/8/1Q6/7K w - - 0 1", "b2c2 g7g5 c2c7");
+
+#[test]
+fn a7_7_stalemate_is_a_draw_once_both_sides_are_settled() {
+    let (fen, moves) = STALEMATE_LINE;
+    let mut g = game_from(fen, moves);
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 4,
+            kind: TerminusKind::Stalemate
+        })
+    );
+    assert_eq!(g.upgradable(Color::White), [1, 3]);
+    assert_eq!(
+        g.upgradable(Color::Black),
+        [2],
+        "a king move could replace g7g5"
+    );
+    assert_eq!(g.to_act(), Color::Black);
+    act(&mut g, "accept");
+    assert!(g.has_accepted(Color::Black));
+    assert_eq!(g.result(), None, "White has upgrades and has not accepted");
+    act(&mut g, "accept");
+    assert_eq!(g.result(), Some(GameResult::draw(EndReason::Stalemate)));
+}
+
+#[test]
+fn a7_7_a_change_before_the_terminus_voids_acceptances() {
+    let (fen, moves) = STALEMATE_LINE;
+    let mut g = game_from(fen, moves);
+    act(&mut g, "accept");
+    // White dissolves the stalemate with a king move instead of accepting.
+    act(&mut g, "replace 3 h1g1");
+    assert_eq!(g.terminus(), None);
+    assert!(!g.has_accepted(Color::Black));
+    assert_eq!(g.result(), None);
+}
+
+#[test]
+fn a7_7_off_turn_resignation_ends_the_game_at_once() {
+    let mut g = game("e2e4");
+    assert_eq!(g.to_act(), Color::Black);
+    let outcome = g.act(Color::White, Action::Resign).unwrap();
+    let result = GameResult::win(Color::Black, EndReason::Resignation);
+    assert_eq!(outcome.result, Some(result));
+    assert_eq!(g.result(), Some(result));
+    assert_eq!(
+        g.act(Color::Black, "append e7e5".parse().unwrap()),
+        Err(ActionError::GameOver(result))
+    );
+}
+
+#[test]
+fn draw_offers() {
+    let mut g = game("e2e4");
+    assert_eq!(
+        g.act(Color::Black, Action::AcceptDraw),
+        Err(ActionError::NoDrawOffer)
+    );
+    g.act(Color::White, Action::OfferDraw).unwrap();
+    assert_eq!(g.draw_offer(), Some(Color::White));
+    // Black plays on instead: the offer lapses.
+    act(&mut g, "append e7e5");
+    assert_eq!(g.draw_offer(), None);
+    g.act(Color::Black, Action::OfferDraw).unwrap();
+    g.act(Color::White, Action::AcceptDraw).unwrap();
+    assert_eq!(g.result(), Some(GameResult::draw(EndReason::AgreedDraw)));
+}
+
+// ----- refusals ----------------------------------------------------------------
+
+#[test]
+fn refusals_say_why() {
+    let mut g = game("e2e4 e7e5 g1f3 b8c6");
+    let cases: Vec<(&str, ActionError, &str)> = vec![
+        (
+            "replace 2 d8h4",
+            ActionError::NotYourPly {
+                ply: 2,
+                owner: Color::Black,
+            },
+            "ply 2 is Black's",
+        ),
+        (
+            "replace 9 d1h5",
+            ActionError::NoSuchPly { ply: 9, len: 4 },
+            "there is no ply 9",
+        ),
+        (
+            "replace 1 e2e3",
+            ActionError::NotAnUpgrade {
+                ply: 1,
+                old: PieceKind::Pawn,
+                new: PieceKind::Pawn,
+                why: UpgradeRefusal::SameKind,
+                player: Color::White,
+            },
+            "a pawn move cannot replace a pawn move",
+        ),
+        (
+            "fill 3 g1h3",
+            ActionError::NothingToFill {
+                ply: 3,
+                found: SlotKind::Move,
+            },
+            "not a blank",
+        ),
+        (
+            "append e4e5",
+            ActionError::IllegalMove {
+                ply: 5,
+                request: "e4e5".parse().unwrap(),
+                why: MoveRefusal::NotLegal,
+            },
+            "not a legal move",
+        ),
+        (
+            "append e3e4",
+            ActionError::IllegalMove {
+                ply: 5,
+                request: "e3e4".parse().unwrap(),
+                why: MoveRefusal::EmptySquare(sq("e3")),
+            },
+            "no piece on e3",
+        ),
+        (
+            "append e5e4",
+            ActionError::IllegalMove {
+                ply: 5,
+                request: "e5e4".parse().unwrap(),
+                why: MoveRefusal::OpponentPiece(sq("e5")),
+            },
+            "belongs to the opponent",
+        ),
+        ("accept", ActionError::NothingToAccept, "no end of game"),
+    ];
+    for (action, expected, text) in cases {
+        let err = refused(&mut g, action);
+        assert_eq!(err, expected, "{action}");
+        assert!(err.to_string().contains(text), "{action}: {err}");
+    }
+    let err = g
+        .act(Color::Black, "append a7a6".parse().unwrap())
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ActionError::NotYourTurn {
+            player: Color::Black
+        }
+    );
+    assert_eq!(
+        slots(&g),
+        ["Pe2-e4", "Pe7-e5", "Ng1-f3", "Nb8-c6"],
+        "unchanged"
+    );
+}
+
+#[test]
+fn a_bishop_move_cannot_replace_a_rook_move() {
+    let mut g = game("a2a4 h7h6 b2b3 h6h5 a1a3 g7g6");
+    let err = refused(&mut g, "replace 5 c1b2");
+    assert_eq!(
+        err.to_string(),
+        "a bishop move cannot replace a rook move (ply 5): the new piece must be more valuable (pawn < knight/bishop < rook < queen < king)"
+    );
+    let err = refused(&mut g, "replace 5 b3b4");
+    assert!(
+        err.to_string()
+            .starts_with("a pawn move cannot replace a rook move"),
+        "{err}"
+    );
+    assert_eq!(g.slot(5).unwrap().to_string(), "Ra1-a3", "unchanged");
+}
+
+#[test]
+fn dormant_plies_cannot_be_changed() {
+    let mut g = game("f2f3 e7e5 g2g4 a7a6 h2h3");
+    act(&mut g, "replace 4 d8h4");
+    let terminus = Terminus {
+        ply: 5,
+        kind: TerminusKind::Checkmate,
+    };
+    assert_eq!(g.terminus(), Some(terminus));
+    assert_eq!(
+        slots(&g)[3..],
+        ["Qd8-h4", "Ph2-h3", "pending"].map(String::from)
+    );
+    assert_eq!(g.to_act(), Color::White);
+    let err = refused(&mut g, "replace 5 h1h2");
+    assert_eq!(err, ActionError::DormantPly { ply: 5, terminus });
+    assert!(
+        err.to_string().contains("after the checkmate at ply 5"),
+        "{err}"
+    );
+    assert_eq!(g.upgradable(Color::White), [1, 3]);
+}
+
+#[test]
+fn promotion_must_be_named() {
+    let mut g = game_from("8/P6k/8/8/8/8/8/K7 w - - 0 1", "");
+    let err = refused(&mut g, "append a7a8");
+    assert!(matches!(
+        err,
+        ActionError::IllegalMove {
+            why: MoveRefusal::PromotionNeeded,
+            ..
+        }
+    ));
+    act(&mut g, "append a7a8q");
+    assert_eq!(g.slot(1).unwrap().to_string(), "Pa7-a8=Q");
+}
+
+#[test]
+fn castling_is_a_king_move_and_the_top_upgrade() {
+    let mut g = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    assert_eq!(g.slot(7).unwrap().to_string(), "Ke1-g1");
+    let g2 = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 h2h3 f8c5");
+    assert!(g2.upgrades_at(7).iter().any(|m| m.uci() == "e1g1"));
+    // A king move cannot be upgraded.
+    act(&mut g, "append d7d6");
+    assert!(g.upgrades_at(7).is_empty());
+}
