@@ -450,3 +450,171 @@ fn castling_is_a_king_move_and_the_top_upgrade() {
     act(&mut g, "append d7d6");
     assert!(g.upgrades_at(7).is_empty());
 }
+
+// ----- A.5 additions: conceding, blockers, automatic draws ---------------------
+
+#[test]
+fn the_mated_players_accept_concedes() {
+    // Departure from A.6.9 (see `end_blockers`): otherwise White could pass
+    // with ACCEPT forever and Black could never win.
+    let mut g = game("f2f3 e7e5 g2g4 d8h4");
+    let blockers: Vec<String> = g.end_blockers().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        blockers,
+        [
+            "White has not accepted and can still upgrade 2 moves (ply 1, 3)",
+            "Black has not accepted and can still upgrade 2 moves (ply 2, 4)"
+        ]
+    );
+    act(&mut g, "accept");
+    assert_eq!(
+        g.result(),
+        None,
+        "Black has upgrades too and has not accepted"
+    );
+    assert!(!g.end_blockers().is_empty());
+    act(&mut g, "accept");
+    assert_eq!(
+        g.result(),
+        Some(GameResult::win(Color::Black, EndReason::Checkmate))
+    );
+}
+
+/// White Kg1 Re1 Pc2 f2 g2 h2, Black Kg8 Nb6 Pa7 f7 g7 h7.
+const BACK_RANK_WITH_KNIGHT: &str = "6k1/p4ppp/1n6/8/8/8/2P2PPP/4R1K1 w - - 0 1";
+
+#[test]
+fn blanks_must_be_filled_before_accepting() {
+    let mut g = game_from(BACK_RANK_WITH_KNIGHT, "c2c3 a7a6 c3c4 a6a5 e1e8");
+    assert_eq!(g.terminus().map(|t| t.ply), Some(6));
+    // Black's knight takes c4 first: White's c3c4 and Black's a6a5 become
+    // blanks, and the mate at ply 6 stands.
+    act(&mut g, "replace 2 b6c4");
+    assert_eq!(g.last_blanked(), [3, 4]);
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 6,
+            kind: TerminusKind::Checkmate
+        })
+    );
+    let blockers: Vec<String> = g.end_blockers().iter().map(ToString::to_string).collect();
+    assert!(
+        blockers.contains(&"White: 1 blank move to fill (ply 3)".to_owned()),
+        "{blockers:?}"
+    );
+    let err = refused(&mut g, "accept");
+    assert_eq!(err, ActionError::BlanksToFill { plies: vec![3] });
+    assert!(
+        err.to_string()
+            .contains("fill your blank moves first (plies 3)"),
+        "{err}"
+    );
+    act(&mut g, "fill 3 h2h3");
+    // Black must now fill ply 4 too before anything can end.
+    assert_eq!(g.blanks(Color::Black), [4]);
+    assert_eq!(g.result(), None);
+}
+
+#[test]
+fn a_change_early_in_the_history_blanks_everything_it_blocks() {
+    let mut g = game("e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7");
+    assert_eq!(g.terminus().map(|t| t.kind), Some(TerminusKind::Checkmate));
+    act(&mut g, "accept");
+    // White replaces 1.e4 by 1.Nf3: the bishop and queen are shut in by e2.
+    act(&mut g, "replace 1 g1f3");
+    assert_eq!(g.blanks(Color::White), [3, 5, 7]);
+    assert_eq!(g.terminus(), None);
+}
+
+#[test]
+fn dead_position_after_a_capture_is_a_draw_terminus() {
+    let mut g = game_from("7k/8/8/8/8/2n5/3B4/4K3 w - - 0 1", "d2c3");
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 2,
+            kind: TerminusKind::InsufficientMaterial
+        })
+    );
+    assert_eq!(g.upgradable(Color::White), [1]);
+    act(&mut g, "accept");
+    assert_eq!(g.result(), None);
+    act(&mut g, "accept");
+    assert_eq!(
+        g.result(),
+        Some(GameResult::draw(EndReason::InsufficientMaterial))
+    );
+}
+
+#[test]
+fn a_dead_start_is_drawn_at_once() {
+    let g = TimeTravelingChess::from_fen("7k/8/8/8/8/8/8/4KB2 w - - 0 1").unwrap();
+    assert_eq!(
+        g.result(),
+        Some(GameResult::draw(EndReason::InsufficientMaterial))
+    );
+}
+
+#[test]
+fn the_75_move_rule_is_a_draw_terminus() {
+    let g = game_from("7k/8/8/8/8/8/8/R3K3 w - - 149 80", "a1a2");
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 2,
+            kind: TerminusKind::SeventyFiveMoves
+        })
+    );
+}
+
+#[test]
+fn nulls_count_for_the_75_move_rule() {
+    // 148 quiet plies, then White changes the past: the pending null is ply 150.
+    let mut g = game_from("7k/8/8/8/8/8/8/R3K3 w - - 147 80", "a1a2");
+    assert_eq!(g.terminus(), None);
+    act(&mut g, "append h8g8");
+    act(&mut g, "replace 1 e1d1");
+    // Plies: Ke1-d1 (148), Kh8-g8 (149), pending null (150) → terminus at ply 4.
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 4,
+            kind: TerminusKind::SeventyFiveMoves
+        })
+    );
+}
+
+#[test]
+fn fivefold_repetition_is_a_draw_terminus() {
+    let cycle = "g1f3 g8f6 f3g1 f6g8 ";
+    let g = game(&cycle.repeat(4));
+    assert_eq!(
+        g.terminus(),
+        Some(Terminus {
+            ply: 17,
+            kind: TerminusKind::FivefoldRepetition
+        })
+    );
+}
+
+#[test]
+fn a_king_in_check_in_the_history_can_never_be_captured() {
+    let mut g = game("e2e4 e7e5 b1c3 d7d6 g1f3 g8f6 d2d3 f8e7");
+    act(&mut g, "replace 5 f1b5");
+    // Black answers the check at the present; White's pending becomes a pass.
+    act(&mut g, "append c7c6");
+    assert_eq!(g.slot(9), Some(Slot::Pass));
+    // Before ply 7 Black is still in check (ply 6 is blank): Bb5xe8 would be
+    // an upgrade of d2d3, but a king is never captured.
+    let err = refused(&mut g, "replace 7 b5e8");
+    assert_eq!(
+        err,
+        ActionError::IllegalMove {
+            ply: 7,
+            request: "b5e8".parse().unwrap(),
+            why: MoveRefusal::KingCapture,
+        }
+    );
+    assert!(err.to_string().contains("a king can never be captured"));
+}

@@ -5,7 +5,7 @@ use super::moves::{check_upgrade, MoveRequest, NbOrder, RecordedMove};
 use super::position::{captures_king, playable_moves, ChessPosition};
 use super::replay::{fnv1a, replay, Replay, Terminus, TerminusKind};
 use super::slot::Slot;
-use super::{Action, ActionOutcome, EndReason, GameResult};
+use super::{Action, ActionOutcome, EndBlocker, EndReason, GameResult};
 use crate::chess::{Color, PieceKind};
 use std::collections::BTreeMap;
 
@@ -80,6 +80,9 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
             replay,
         };
         game.state_counts.insert(game.state_key(), 1);
+        // A start position that is already over (a dead or mated position) ends
+        // the game at once: nobody has a move to change.
+        game.result = game.evaluate_end();
         Ok(game)
     }
 
@@ -454,23 +457,54 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         }
     }
 
-    /// A.5: does the terminus end the game now?
+    /// A.5: does the terminus end the game now? (See [`Self::end_blockers`].)
     pub(crate) fn evaluate_end(&self) -> Option<GameResult> {
         let terminus = self.replay.terminus?;
-        let settled = |x: Color| self.blanks(x).is_empty();
-        let ok = |x: Color| self.has_accepted(x) || self.upgradable(x).is_empty();
-        if terminus.kind == TerminusKind::Checkmate {
-            let loser = self.owner(terminus.ply);
-            let winner = loser.opponent();
-            let over = settled(winner)
-                && settled(loser)
-                && self.upgradable(loser).is_empty()
-                && ok(winner);
-            over.then(|| GameResult::win(winner, EndReason::Checkmate))
-        } else {
-            let over = Color::ALL.into_iter().all(|x| settled(x) && ok(x));
-            over.then(|| GameResult::draw(EndReason::from_terminus(terminus.kind)))
+        if !self.end_blockers().is_empty() {
+            return None;
         }
+        Some(if terminus.kind == TerminusKind::Checkmate {
+            GameResult::win(self.owner(terminus.ply).opponent(), EndReason::Checkmate)
+        } else {
+            GameResult::draw(EndReason::from_terminus(terminus.kind))
+        })
+    }
+
+    /// What still keeps the terminus from ending the game (A.5), for the
+    /// end panel: every player's live blanks, and every player who can still
+    /// upgrade a move and has not accepted. Empty when there is no terminus
+    /// (nothing to end) or when the game ends there.
+    ///
+    /// The game ends at the terminus when every player has no blanks before it
+    /// and either has no upgradable move or has accepted this terminus. At a
+    /// stalemate or automatic draw this is A.5 as written. At a checkmate it
+    /// departs from A.5/A.6.9, which lets only the winner accept: here the
+    /// loser's ACCEPT concedes too. As written, a mated player who still has an
+    /// upgradable move (nearly always: some earlier ply allows a king move)
+    /// could pass with ACCEPT forever, and the winner could never win; the game
+    /// would end only by repetition or the action cap, as a draw.
+    #[must_use]
+    pub fn end_blockers(&self) -> Vec<EndBlocker> {
+        let mut blockers = Vec::new();
+        if self.replay.terminus.is_none() {
+            return blockers;
+        }
+        for player in Color::ALL {
+            let plies = self.blanks(player);
+            if !plies.is_empty() {
+                blockers.push(EndBlocker::Blanks { player, plies });
+            }
+        }
+        for player in Color::ALL {
+            if self.has_accepted(player) {
+                continue;
+            }
+            let plies = self.upgradable(player);
+            if !plies.is_empty() {
+                blockers.push(EndBlocker::NotAccepted { player, plies });
+            }
+        }
+        blockers
     }
 
     /// A hash of the whole game state for the repetition rule: slots, orders,
@@ -525,4 +559,52 @@ fn resolve<P: ChessPosition>(
         return Err(refuse(MoveRefusal::PromotionNeeded));
     }
     Err(refuse(MoveRefusal::NotLegal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+
+    fn act(game: &mut TimeTravelingGame<Position>, text: &str) -> ActionOutcome {
+        let player = game.to_act();
+        game.act(player, text.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_third_occurrence_of_a_game_state_is_a_draw() {
+        let mut game = TimeTravelingGame::<Position>::from_fen(crate::chess::STARTING_FEN).unwrap();
+        act(&mut game, "append e2e4");
+        // Pretend the state after 1...e5 has been seen twice already.
+        let mut ahead = game.clone();
+        act(&mut ahead, "append e7e5");
+        game.state_counts.insert(ahead.state_key(), 2);
+        let outcome = act(&mut game, "append e7e5");
+        assert_eq!(
+            outcome.result,
+            Some(GameResult::draw(EndReason::GameStateRepetition))
+        );
+    }
+
+    #[test]
+    fn the_action_cap_draws() {
+        let mut game = TimeTravelingGame::<Position>::from_fen(crate::chess::STARTING_FEN).unwrap();
+        game.action_count = MAX_TURN_ACTIONS - 1;
+        let outcome = act(&mut game, "append e2e4");
+        assert_eq!(
+            outcome.result,
+            Some(GameResult::draw(EndReason::ActionLimit))
+        );
+    }
+
+    #[test]
+    fn state_key_depends_on_slots_orders_and_turn() {
+        let mut game = TimeTravelingGame::<Position>::from_fen(crate::chess::STARTING_FEN).unwrap();
+        let empty = game.state_key();
+        game.nb_order[0] = NbOrder::KnightBelowBishop;
+        assert_ne!(game.state_key(), empty);
+        game.nb_order[0] = NbOrder::Unset;
+        game.to_act = Color::Black;
+        assert_ne!(game.state_key(), empty);
+    }
 }

@@ -15,8 +15,10 @@
 //!   that no longer fits becomes a blank for good. The first position with no
 //!   legal move or an automatic draw is the *terminus*; the plies after it are
 //!   dormant.
-//! - The game ends only when nobody can still change it, or the winner accepts
-//!   (A.5).
+//! - The game ends only when nobody can still change it, or the players who
+//!   could accept (A.5). One departure from the spec: at a checkmate the
+//!   loser's ACCEPT concedes instead of being only a pass, otherwise a mated
+//!   player could stall forever (see [`TimeTravelingGame::end_blockers`]).
 //!
 //! The rules are written against [`ChessPosition`], which the crate's standard
 //! chess position implements; [`TimeTravelingChess`] is the game over it.
@@ -63,7 +65,11 @@ pub enum Action {
         /// The move, legal in the position before that ply.
         mv: MoveRequest,
     },
-    /// Accept the end of game in the history (also usable as a pass, A.6.9).
+    /// Accept the end of game in the history: the player will not change the
+    /// plies before it. Also usable as a pass (A.6.9). The acceptance lapses
+    /// as soon as any ply before the terminus changes (A.6.8). At a checkmate
+    /// the loser's acceptance concedes (a departure from A.6.9, see
+    /// [`TimeTravelingGame::end_blockers`]).
     Accept,
     /// Resign (allowed off-turn).
     Resign,
@@ -117,6 +123,53 @@ impl std::str::FromStr for Action {
             _ => Err(format!(
                 "cannot read action {s:?}: expected append MOVE, replace PLY MOVE, fill PLY MOVE, accept, resign, offer-draw or accept-draw"
             )),
+        }
+    }
+}
+
+/// Something that keeps the terminus from ending the game (A.5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EndBlocker {
+    /// The player has blanks before the terminus, which they must fill.
+    Blanks {
+        /// Whose blanks.
+        player: Color,
+        /// The plies.
+        plies: Vec<usize>,
+    },
+    /// The player can still upgrade these moves and has not accepted the end.
+    NotAccepted {
+        /// Who.
+        player: Color,
+        /// The plies with a legal upgrade.
+        plies: Vec<usize>,
+    },
+}
+
+impl std::fmt::Display for EndBlocker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |plies: &[usize]| {
+            plies
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            EndBlocker::Blanks { player, plies } => write!(
+                f,
+                "{player}: {} blank move{} to fill (ply {})",
+                plies.len(),
+                if plies.len() == 1 { "" } else { "s" },
+                list(plies)
+            ),
+            EndBlocker::NotAccepted { player, plies } => write!(
+                f,
+                "{player} has not accepted and can still upgrade {} move{} (ply {})",
+                plies.len(),
+                if plies.len() == 1 { "" } else { "s" },
+                list(plies)
+            ),
         }
     }
 }
