@@ -618,3 +618,43 @@ fn a_king_in_check_in_the_history_can_never_be_captured() {
     );
     assert!(err.to_string().contains("a king can never be captured"));
 }
+
+// ----- SAN for the move list ---------------------------------------------------
+
+#[test]
+fn san_follows_the_replayed_history() {
+    let mut g = game("h2h4 d7d5 g2g4 c8g4 g1f3 e7e6");
+    assert_eq!(g.san(4).as_deref(), Some("Bxg4"));
+    act(&mut g, "replace 3 h1h3");
+    assert_eq!(g.san(3).as_deref(), Some("Rh3"));
+    assert_eq!(g.san(4), None, "a blank has no SAN");
+    let request = g.request_from_san(4, "Bg4").unwrap();
+    assert_eq!(request.to_string(), "c8g4");
+    g.act(
+        Color::Black,
+        Action::Fill {
+            ply: 4,
+            mv: request,
+        },
+    )
+    .unwrap();
+    assert_eq!(g.san(4).as_deref(), Some("Bg4"));
+    let mate = game("f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(mate.san(4).as_deref(), Some("Qh4#"));
+    let castle = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    assert_eq!(castle.san(7).as_deref(), Some("O-O"));
+    assert!(castle.request_from_san(8, "Qh4").is_err());
+    assert_eq!(
+        castle.request_from_san(8, "Bc5").unwrap().to_string(),
+        "f8c5"
+    );
+    assert!(castle.request_from_san(20, "e5").is_err());
+    assert_eq!(
+        castle.legal_moves_at(8).len(),
+        castle
+            .legal_turn_actions()
+            .iter()
+            .filter(|a| matches!(a, Action::Append(_)))
+            .count()
+    );
+}

@@ -162,11 +162,17 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         self.replay.positions.last().unwrap_or(&self.start)
     }
 
-    /// The legal moves before ply `ply` (king captures excluded), or nothing
-    /// when the ply is not live.
+    /// The legal moves before ply `ply` (king captures excluded): for a live
+    /// ply, the moves that could replace or fill it; for the next empty ply
+    /// (when there is no terminus), the moves that could be appended; nothing
+    /// otherwise.
     #[must_use]
     pub fn legal_moves_at(&self, ply: usize) -> Vec<RecordedMove> {
-        if ply >= self.live_limit() {
+        let playable = match self.replay.terminus {
+            Some(t) => ply < t.ply,
+            None => ply <= self.next_ply(),
+        };
+        if !playable {
             return Vec::new();
         }
         self.position_before(ply)

@@ -2,9 +2,13 @@
 //! type over it.
 
 use super::game::TimeTravelingGame;
+use super::moves::MoveRequest;
 use super::moves::RecordedMove;
 use super::position::ChessPosition;
-use crate::chess::{CastleSide, Color, Move2d, Piece, PieceKind, Position, RepetitionKey, Square};
+use super::slot::Slot;
+use crate::chess::{
+    CastleSide, Color, Move2d, Piece, PieceKind, Position, RepetitionKey, SanError, Square,
+};
 
 /// Time Traveling Chess on the standard 8×8 board.
 ///
@@ -21,6 +25,37 @@ use crate::chess::{CastleSide, Color, Move2d, Piece, PieceKind, Position, Repeti
 /// assert_eq!(game.to_act(), Color::Black);
 /// ```
 pub type TimeTravelingChess = TimeTravelingGame<Position>;
+
+impl TimeTravelingGame<Position> {
+    /// The SAN of the live move at `ply` (`Bxg4`, `O-O`, `Qh4#`), as played in
+    /// the replayed history; `None` for blanks, passes, pending and dormant plies.
+    #[must_use]
+    pub fn san(&self, ply: usize) -> Option<String> {
+        let Some(Slot::Move(mv)) = self.slot(ply) else {
+            return None;
+        };
+        if ply >= self.live_limit() {
+            return None;
+        }
+        let pos = self.position_before(ply)?;
+        pos.san(to_move2d(pos, &mv)).ok()
+    }
+
+    /// Reads a SAN move (`Nf3`, `exd5`, `O-O`) in the position before `ply`
+    /// (a live ply, or the next empty ply to append).
+    ///
+    /// # Errors
+    /// A [`SanError`] if the text is not a legal move there, or
+    /// [`SanError::NoSuchMove`] if the history has no position before `ply`.
+    pub fn request_from_san(&self, ply: usize, text: &str) -> Result<MoveRequest, SanError> {
+        let pos = self
+            .position_before(ply)
+            .ok_or_else(|| SanError::NoSuchMove(text.to_owned()))?;
+        let mv = pos.parse_san(text)?;
+        let rec = record(pos, mv).ok_or_else(|| SanError::NoSuchMove(text.to_owned()))?;
+        Ok(rec.request())
+    }
+}
 
 /// The recorded form of a legal [`Move2d`] of `pos` (drops never occur here).
 fn record(pos: &Position, mv: Move2d) -> Option<RecordedMove> {
