@@ -1,41 +1,6 @@
 //! The save record: the game state as JSON.
 //!
-//! # Format (version 1)
-//!
-//! One JSON object; unknown fields are refused.
-//!
-//! | field | type | meaning |
-//! |---|---|---|
-//! | `format` | string | always `"chronochess/time-traveling"` |
-//! | `version` | number | `1` |
-//! | `start_fen` | string | the start position (six-field FEN) |
-//! | `slots` | array of strings | ply 1 first: a move (`Pe2-e4`, `Bc8xg4`, `Pe7-e8=Q`, castling `Ke1-g1`) or `blank`, `pass`, `pending` |
-//! | `nb_order` | object | `white` and `black`: `unset`, `knight_below_bishop` or `bishop_below_knight` |
-//! | `accepted` | object | `white` and `black`: the terminus signature the player accepted (16 hex digits) or `null` |
-//! | `to_act` | string | `White` or `Black`: must own the next empty ply |
-//! | `draw_offer` | string or null | who offered a draw that still stands |
-//! | `action_count` | number | turn actions so far |
-//! | `result` | object or null | `{"winner": "White" \| "Black" \| null, "reason": "checkmate" \| "stalemate" \| "insufficient_material" \| "seventy_five_moves" \| "fivefold_repetition" \| "resignation" \| "agreed_draw" \| "action_limit" \| "game_state_repetition"}` |
-//! | `state_counts` | object | optional: how often each whole game state occurred (16 hex digits → count), for the repetition rule |
-//!
-//! Loading replays the history and refuses a record whose live moves do not
-//! replay, whose `to_act` does not own the next ply, or whose `pending` is not
-//! the last slot.
-//!
-//! ```json
-//! {
-//!   "format": "chronochess/time-traveling",
-//!   "version": 1,
-//!   "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-//!   "slots": ["Ph2-h4", "Pd7-d5", "Rh1-h3", "blank", "Ng1-f3", "Pe7-e6", "pending"],
-//!   "nb_order": { "white": "unset", "black": "unset" },
-//!   "accepted": { "white": null, "black": null },
-//!   "to_act": "Black",
-//!   "draw_offer": null,
-//!   "action_count": 7,
-//!   "result": null
-//! }
-//! ```
+//! (The format is documented on [`TimeTravelingRecord`].)
 
 use super::game::{SetupError, TimeTravelingGame};
 use super::moves::{NbOrder, RecordedMove};
@@ -63,7 +28,51 @@ pub struct PerPlayer<T> {
     pub black: T,
 }
 
-/// The save record of a game (see the module documentation for the format).
+/// The save record of a game: the whole game state as JSON.
+///
+/// # Format (version 1)
+///
+/// One JSON object; unknown fields are refused.
+///
+/// | field | type | meaning |
+/// |---|---|---|
+/// | `format` | string | always `"chronochess/time-traveling"` |
+/// | `version` | number | `1` |
+/// | `start_fen` | string | the start position (six-field FEN) |
+/// | `slots` | array of strings | ply 1 first: a move (`Pe2-e4`, `Bc8xg4`, `Pe7-e8=Q`, castling `Ke1-g1`) or `blank`, `pass`, `pending` |
+/// | `nb_order` | object | `white` and `black`: `unset`, `knight_below_bishop` or `bishop_below_knight` |
+/// | `accepted` | object | `white` and `black`: the terminus signature the player accepted (16 hex digits) or `null` |
+/// | `to_act` | string | `White` or `Black`: must own the next empty ply |
+/// | `draw_offer` | string or null | who offered a draw that still stands |
+/// | `action_count` | number | turn actions so far |
+/// | `result` | object or null | `{"winner": "White" \| "Black" \| null, "reason": "checkmate" \| "stalemate" \| "insufficient_material" \| "seventy_five_moves" \| "fivefold_repetition" \| "resignation" \| "agreed_draw" \| "action_limit" \| "game_state_repetition"}` |
+/// | `state_counts` | object | optional: how often each whole game state occurred (16 hex digits → count), for the repetition rule |
+///
+/// Hashes are FNV-1a, 64 bit, written as 16 lower-case hex digits. A terminus
+/// signature hashes the effective plies before the terminus, each written as a
+/// move text or `--` for a null, joined by single spaces. A game-state hash
+/// hashes every slot text followed by a space, then each player's order
+/// (`unset`, `knight < bishop`, `bishop < knight`) followed by `;`, then `w` or
+/// `b` for the player to act.
+///
+/// Loading replays the history and refuses a record whose live moves do not
+/// replay, whose `to_act` does not own the next ply, or whose `pending` is not
+/// the last slot.
+///
+/// ```json
+/// {
+///   "format": "chronochess/time-traveling",
+///   "version": 1,
+///   "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+///   "slots": ["Ph2-h4", "Pd7-d5", "Rh1-h3", "blank", "Ng1-f3", "Pe7-e6", "pending"],
+///   "nb_order": { "white": "unset", "black": "unset" },
+///   "accepted": { "white": null, "black": null },
+///   "to_act": "Black",
+///   "draw_offer": null,
+///   "action_count": 7,
+///   "result": null
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeTravelingRecord {
