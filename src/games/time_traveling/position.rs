@@ -45,6 +45,10 @@ pub trait ChessPosition: Clone + std::fmt::Debug {
     /// True if the side to move is in check.
     fn is_check(&self) -> bool;
 
+    /// Neither side can ever mate (the automatic draw of python-chess's
+    /// `is_insufficient_material`, which the reference code uses, A.6.12).
+    fn is_insufficient_material(&self) -> bool;
+
     /// Plies since the last capture or pawn move (nulls count, A.6.12).
     fn halfmove_clock(&self) -> u32;
 
@@ -67,35 +71,4 @@ pub(crate) fn playable_moves<P: ChessPosition>(pos: &P) -> Vec<RecordedMove> {
 pub(crate) fn captures_king<P: ChessPosition>(pos: &P, mv: &RecordedMove) -> bool {
     pos.piece_at(mv.to)
         .is_some_and(|p| p.kind == PieceKind::King && p.color != pos.side_to_move())
-}
-
-/// FIDE dead positions that are easy to recognise (python-chess's
-/// `is_insufficient_material`, the rule the reference code uses, A.6.12):
-/// king against king, king and one minor piece against king, and kings with
-/// bishops only, all on squares of one colour.
-pub(crate) fn insufficient_material<P: ChessPosition>(pos: &P) -> bool {
-    let mut knights = 0;
-    let mut bishop_square_colours = [false; 2];
-    let mut bishops = 0;
-    for i in 0..64 {
-        let sq = Square::from_index(i);
-        let Some(piece) = pos.piece_at(sq) else {
-            continue;
-        };
-        match piece.kind {
-            PieceKind::King => {}
-            PieceKind::Knight => knights += 1,
-            PieceKind::Bishop => {
-                bishops += 1;
-                bishop_square_colours[usize::from((sq.x + sq.y) % 2)] = true;
-            }
-            _ => return false,
-        }
-    }
-    let one_bishop_colour = !(bishop_square_colours[0] && bishop_square_colours[1]);
-    match (knights, bishops) {
-        (0, 0) | (1, 0) | (0, 1) => true,
-        (0, _) => one_bishop_colour,
-        _ => false,
-    }
 }

@@ -2,7 +2,7 @@
 //! invalidation, and the terminus.
 
 use super::moves::RecordedMove;
-use super::position::{insufficient_material, playable_moves, ChessPosition};
+use super::position::{playable_moves, ChessPosition};
 use super::slot::Slot;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -136,7 +136,7 @@ fn terminal<P: ChessPosition>(
             TerminusKind::Stalemate
         });
     }
-    if insufficient_material(pos) {
+    if pos.is_insufficient_material() {
         return Some(TerminusKind::InsufficientMaterial);
     }
     if pos.halfmove_clock() >= 150 {

@@ -146,6 +146,10 @@ impl ChessPosition for Position {
         Position::is_check(self)
     }
 
+    fn is_insufficient_material(&self) -> bool {
+        Position::is_insufficient_material(self)
+    }
+
     fn halfmove_clock(&self) -> u32 {
         Position::halfmove_clock(self)
     }
