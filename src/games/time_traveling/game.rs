@@ -36,6 +36,14 @@ pub struct TimeTravelingGame<P: ChessPosition> {
     pub(crate) replay: Replay<P>,
 }
 
+/// The four actions that take a player's turn (A.3.1–4).
+enum TurnAction {
+    Append(MoveRequest),
+    Replace(usize, MoveRequest),
+    Fill(usize, MoveRequest),
+    Accept,
+}
+
 /// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetupError {
@@ -302,7 +310,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         if let Some(result) = self.result {
             return Err(ActionError::GameOver(result));
         }
-        match action {
+        let turn = match action {
             Action::Resign => {
                 return Ok(self.finish(GameResult::win(player.opponent(), EndReason::Resignation)))
             }
@@ -319,13 +327,16 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 }
                 return Ok(self.finish(GameResult::draw(EndReason::AgreedDraw)));
             }
-            _ => {}
-        }
+            Action::Append(request) => TurnAction::Append(request),
+            Action::Replace { ply, mv } => TurnAction::Replace(ply, mv),
+            Action::Fill { ply, mv } => TurnAction::Fill(ply, mv),
+            Action::Accept => TurnAction::Accept,
+        };
         if player != self.to_act {
             return Err(ActionError::NotYourTurn { player });
         }
-        match action {
-            Action::Append(request) => {
+        match turn {
+            TurnAction::Append(request) => {
                 if let Some(t) = self.replay.terminus {
                     return Err(ActionError::AppendAfterTerminus(t));
                 }
@@ -333,7 +344,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 let mv = resolve(self.end_position(), ply, request)?;
                 self.settle_turn(player, Some(mv));
             }
-            Action::Replace { ply, mv: request } => {
+            TurnAction::Replace(ply, request) => {
                 let old = match self.live_slot_of(player, ply)? {
                     Slot::Move(old) => old,
                     other => {
@@ -358,7 +369,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 self.slots[ply - 1] = Slot::Move(mv);
                 self.settle_turn(player, None);
             }
-            Action::Fill { ply, mv: request } => {
+            TurnAction::Fill(ply, request) => {
                 let slot = self.live_slot_of(player, ply)?;
                 if slot != Slot::Blank {
                     return Err(ActionError::NothingToFill {
@@ -370,7 +381,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 self.slots[ply - 1] = Slot::Move(mv);
                 self.settle_turn(player, None);
             }
-            Action::Accept => {
+            TurnAction::Accept => {
                 let Some(signature) = self.terminus_signature() else {
                     return Err(ActionError::NothingToAccept);
                 };
@@ -381,7 +392,6 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 self.accepted[player.index()] = Some(signature);
                 self.settle_turn(player, None);
             }
-            Action::Resign | Action::OfferDraw | Action::AcceptDraw => unreachable!(),
         }
         self.replay = replay(&self.start, &mut self.slots);
         self.to_act = player.opponent();
@@ -406,6 +416,9 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
             }
         });
         self.result = result;
+        if result.is_some() {
+            self.draw_offer = None;
+        }
         Ok(ActionOutcome {
             blanked: self.replay.blanked.clone(),
             result,

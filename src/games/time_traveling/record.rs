@@ -295,11 +295,13 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         }
         let mut slots = record.slots.clone();
         let replayed = replay(&game.start, &mut slots);
-        if let Some(&ply) = replayed.blanked.first() {
-            let mv = record.slots[ply - 1]
+        let first_broken = replayed.blanked.iter().find_map(|&ply| {
+            record.slots[ply - 1]
                 .recorded_move()
-                .unwrap_or_else(|| unreachable!("only moves are blanked"));
-            return Err(RecordError::MoveDoesNotReplay { ply, mv });
+                .map(|mv| RecordError::MoveDoesNotReplay { ply, mv })
+        });
+        if let Some(err) = first_broken {
+            return Err(err);
         }
         game.slots = slots;
         game.replay = replayed;
