@@ -3,6 +3,7 @@
 //! replay is deterministic, and save → load gives an identical game.
 #![cfg(not(target_arch = "wasm32"))]
 
+use chronochess::chess::Color;
 use chronochess::games::time_traveling::{
     Action, ChessPosition, Slot, TimeTravelingChess, TimeTravelingRecord,
 };
@@ -146,6 +147,42 @@ proptest! {
             let player = a.to_act();
             prop_assert_eq!(a.act(player, action), b.act(player, action));
             prop_assert_eq!(snapshot(&a), snapshot(&b));
+        }
+    }
+}
+
+/// The record of a new game whose slots are replaced by those of `slots` that
+/// read as slots (with the player to act set to the owner of the next ply).
+fn tampered_record(slots: &[String]) -> TimeTravelingRecord {
+    let mut record = TimeTravelingChess::from_fen(START).unwrap().to_record();
+    record.slots = slots.iter().filter_map(|s| Slot::parse(s).ok()).collect();
+    record.state_counts.clear();
+    record.to_act = if record.slots.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    record
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn loading_any_text_never_panics(text in "\\PC{0,200}") {
+        let _ = TimeTravelingChess::from_json(&text);
+    }
+
+    #[test]
+    fn loading_arbitrary_slots_never_panics(
+        slots in prop::collection::vec("[PNBRQK][a-h][1-8][-x][a-h][1-8](=[QRBN])?|blank|pass|pending", 0..12)
+    ) {
+        let record = tampered_record(&slots);
+        if let Ok(game) = TimeTravelingChess::from_record(&record) {
+            // Whatever loads is a consistent game.
+            prop_assert_eq!(game.owner(game.next_ply()), game.to_act());
+            let again = TimeTravelingChess::from_json(&game.to_json()).unwrap();
+            prop_assert_eq!(again.to_json(), game.to_json());
         }
     }
 }
