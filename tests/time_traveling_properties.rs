@@ -78,6 +78,17 @@ fn check_invariants(game: &TimeTravelingChess) {
         let before = game.position_before(ply).unwrap();
         assert_eq!(before.side_to_move(), game.owner(ply));
     }
+    // The incremental replay after each action equals a replay from scratch.
+    let rebuilt = TimeTravelingChess::from_record(&game.to_record()).unwrap();
+    assert_eq!(rebuilt.slots(), game.slots());
+    assert_eq!(rebuilt.terminus(), game.terminus());
+    assert_eq!(rebuilt.terminus_signature(), game.terminus_signature());
+    for ply in 1..=game.live_limit() {
+        assert_eq!(
+            rebuilt.position_before(ply).map(ChessPosition::to_fen),
+            game.position_before(ply).map(ChessPosition::to_fen)
+        );
+    }
 }
 
 /// Everything observable about a game, as text.

@@ -3,7 +3,7 @@
 use super::error::{ActionError, MoveRefusal};
 use super::moves::{check_upgrade, MoveRequest, NbOrder, RecordedMove};
 use super::position::{captures_king, playable_moves, ChessPosition};
-use super::replay::{fnv1a, replay, Replay, Terminus, TerminusKind};
+use super::replay::{fnv1a, replay, replay_after_change, Replay, Terminus, TerminusKind};
 use super::slot::Slot;
 use super::{Action, ActionOutcome, EndBlocker, EndReason, GameResult};
 use crate::chess::{Color, PieceKind};
@@ -335,6 +335,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         if player != self.to_act {
             return Err(ActionError::NotYourTurn { player });
         }
+        let old_slots = self.slots.clone();
         match turn {
             TurnAction::Append(request) => {
                 if let Some(t) = self.replay.terminus {
@@ -393,7 +394,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
                 self.settle_turn(player, None);
             }
         }
-        self.replay = replay(&self.start, &mut self.slots);
+        self.replay = replay_after_change(&self.replay, &old_slots, &mut self.slots);
         self.to_act = player.opponent();
         self.action_count += 1;
         if self.draw_offer == Some(player.opponent()) {

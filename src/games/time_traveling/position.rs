@@ -53,7 +53,7 @@ pub trait ChessPosition: Clone + std::fmt::Debug {
     fn halfmove_clock(&self) -> u32;
 
     /// What makes two positions "the same" for repetition.
-    type RepetitionKey: Eq + std::hash::Hash;
+    type RepetitionKey: Clone + Eq + std::hash::Hash + std::fmt::Debug;
 
     /// The repetition key: placement, side to move, castling rights and en
     /// passant square.

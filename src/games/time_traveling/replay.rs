@@ -54,10 +54,12 @@ pub struct Terminus {
 
 /// The derived state of one replay.
 #[derive(Debug, Clone)]
-pub(crate) struct Replay<P> {
+pub(crate) struct Replay<P: ChessPosition> {
     /// `positions[k]` is the position before ply `k + 1`; the last one is the
     /// end position, or the position at the terminus.
     pub positions: Vec<P>,
+    /// `keys[k]` is the repetition key of `positions[k]`.
+    keys: Vec<P::RepetitionKey>,
     /// The terminus, if the history reaches one.
     pub terminus: Option<Terminus>,
     /// Plies this replay turned into blanks.
@@ -70,17 +72,57 @@ pub(crate) struct Replay<P> {
 /// Replays `slots` from `start`, turning every invalid move into a blank for
 /// good (A.4.3, A.6.3).
 pub(crate) fn replay<P: ChessPosition>(start: &P, slots: &mut [Slot]) -> Replay<P> {
-    let mut positions = Vec::with_capacity(slots.len() + 1);
+    let key = start.repetition_key();
+    resume(vec![start.clone()], vec![key], slots)
+}
+
+/// Replays `slots` again after a change, reusing the part of `previous` (the
+/// replay of `old_slots`) that the change cannot affect: the positions before
+/// every ply up to the first slot that differs.
+///
+/// Gives exactly what [`replay`] gives (the property tests compare them).
+pub(crate) fn replay_after_change<P: ChessPosition>(
+    previous: &Replay<P>,
+    old_slots: &[Slot],
+    slots: &mut [Slot],
+) -> Replay<P> {
+    let first_change = old_slots
+        .iter()
+        .zip(slots.iter())
+        .position(|(a, b)| a != b)
+        .unwrap_or(old_slots.len().min(slots.len()));
+    // Keep the positions before plies 1..=first_change+1: plies up to
+    // `first_change` are unchanged and were replayed without reaching a terminus.
+    let keep = (first_change + 1).min(previous.positions.len());
+    resume(
+        previous.positions[..keep].to_vec(),
+        previous.keys[..keep].to_vec(),
+        slots,
+    )
+}
+
+/// Replays from ply `positions.len()` on. `positions` (not empty) holds the
+/// positions before plies `1..=positions.len()`, the plies before the last one
+/// replayed without reaching a terminus, and `keys` their repetition keys.
+fn resume<P: ChessPosition>(
+    mut positions: Vec<P>,
+    mut keys: Vec<P::RepetitionKey>,
+    slots: &mut [Slot],
+) -> Replay<P> {
+    let first = positions.len();
     let mut seen: HashMap<P::RepetitionKey, u32> = HashMap::new();
+    for key in &keys {
+        *seen.entry(key.clone()).or_default() += 1;
+    }
+    let mut effective: Vec<Option<RecordedMove>> =
+        slots[..first - 1].iter().map(Slot::recorded_move).collect();
     let mut blanked = Vec::new();
-    let mut effective: Vec<Option<RecordedMove>> = Vec::with_capacity(slots.len());
-    let mut pos = start.clone();
-    *seen.entry(pos.repetition_key()).or_default() += 1;
     let mut terminus = None;
-    for (index, slot) in slots.iter_mut().enumerate() {
+    for (index, slot) in slots.iter_mut().enumerate().skip(first - 1) {
         let ply = index + 1;
-        let legal = playable_moves(&pos);
-        if let Some(kind) = terminal(&pos, &legal, &seen) {
+        let pos = &positions[index];
+        let legal = playable_moves(pos);
+        if let Some(kind) = terminal(pos, &legal, &keys[index], &seen) {
             terminus = Some(Terminus { ply, kind });
             break;
         }
@@ -104,19 +146,22 @@ pub(crate) fn replay<P: ChessPosition>(start: &P, slots: &mut [Slot]) -> Replay<
                 pos.play_null()
             }
         };
-        positions.push(std::mem::replace(&mut pos, next));
-        *seen.entry(pos.repetition_key()).or_default() += 1;
+        let key = next.repetition_key();
+        *seen.entry(key.clone()).or_default() += 1;
+        keys.push(key);
+        positions.push(next);
     }
     if terminus.is_none() {
-        let legal = playable_moves(&pos);
-        terminus = terminal(&pos, &legal, &seen).map(|kind| Terminus {
+        let last = positions.len() - 1;
+        let legal = playable_moves(&positions[last]);
+        terminus = terminal(&positions[last], &legal, &keys[last], &seen).map(|kind| Terminus {
             ply: slots.len() + 1,
             kind,
         });
     }
-    positions.push(pos);
     Replay {
         positions,
+        keys,
         terminus,
         blanked,
         signature: signature(&effective),
@@ -127,6 +172,7 @@ pub(crate) fn replay<P: ChessPosition>(start: &P, slots: &mut [Slot]) -> Replay<
 fn terminal<P: ChessPosition>(
     pos: &P,
     legal: &[RecordedMove],
+    key: &P::RepetitionKey,
     seen: &HashMap<P::RepetitionKey, u32>,
 ) -> Option<TerminusKind> {
     if legal.is_empty() {
@@ -142,7 +188,7 @@ fn terminal<P: ChessPosition>(
     if pos.halfmove_clock() >= 150 {
         return Some(TerminusKind::SeventyFiveMoves);
     }
-    if seen.get(&pos.repetition_key()).copied().unwrap_or(0) >= 5 {
+    if seen.get(key).copied().unwrap_or(0) >= 5 {
         return Some(TerminusKind::FivefoldRepetition);
     }
     None
