@@ -658,3 +658,13 @@ fn san_follows_the_replayed_history() {
             .count()
     );
 }
+
+#[test]
+fn a_start_with_black_to_move_gives_black_the_odd_plies() {
+    let mut g = game_from("4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1", "e7e6 e2e3");
+    assert_eq!(g.owner(1), Color::Black);
+    assert_eq!(g.to_act(), Color::Black);
+    act(&mut g, "replace 1 e8d8");
+    assert_eq!(slots(&g), ["Ke8-d8", "Pe2-e3", "pending"]);
+    assert_eq!(g.to_act(), Color::White);
+}
