@@ -287,3 +287,39 @@ impl std::fmt::Display for GameResult {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_text_round_trips() {
+        for text in [
+            "append e2e4",
+            "replace 3 h1h3",
+            "fill 4 c8g4",
+            "append e7e8q",
+            "accept",
+            "resign",
+            "offer-draw",
+            "accept-draw",
+        ] {
+            let action: Action = text.parse().unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+        for bad in ["append", "replace x e2e4", "fill 4 e2", "castle"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn results_read_well() {
+        let win = GameResult::win(Color::Black, EndReason::Checkmate);
+        assert_eq!(win.to_string(), "0-1 (Black wins by checkmate)");
+        let draw = GameResult::draw(EndReason::GameStateRepetition);
+        assert_eq!(
+            draw.to_string(),
+            "1/2-1/2 (draw by repetition of the whole game state)"
+        );
+    }
+}
