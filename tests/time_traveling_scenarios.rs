@@ -668,3 +668,11 @@ fn a_start_with_black_to_move_gives_black_the_odd_plies() {
     assert_eq!(slots(&g), ["Ke8-d8", "Pe2-e3", "pending"]);
     assert_eq!(g.to_act(), Color::White);
 }
+
+#[test]
+fn the_standard_game_starts_from_the_standard_position() {
+    let g = TimeTravelingChess::standard();
+    assert_eq!(g.start_fen(), START);
+    assert_eq!(g.to_act(), Color::White);
+    assert_eq!(g.legal_turn_actions().len(), 20);
+}

@@ -71,11 +71,22 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
             fen: fen.to_owned(),
             why,
         })?;
+        Ok(Self::from_start(start, fen.to_owned()))
+    }
+
+    /// A new game from a start position.
+    #[must_use]
+    pub fn from_position(start: P) -> Self {
+        let fen = start.to_fen();
+        Self::from_start(start, fen)
+    }
+
+    fn from_start(start: P, start_fen: String) -> Self {
         let mut slots = Vec::new();
         let replay = replay(&start, &mut slots);
         let to_act = start.side_to_move();
         let mut game = TimeTravelingGame {
-            start_fen: fen.to_owned(),
+            start_fen,
             start,
             slots,
             nb_order: [NbOrder::Unset; 2],
@@ -91,7 +102,7 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         // A start position that is already over (a dead or mated position) ends
         // the game at once: nobody has a move to change.
         game.result = game.evaluate_end();
-        Ok(game)
+        game
     }
 
     // ----- reading the state -------------------------------------------------

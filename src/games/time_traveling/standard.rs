@@ -13,10 +13,10 @@ use crate::chess::{
 /// Time Traveling Chess on the standard 8×8 board.
 ///
 /// ```
-/// use chronochess::chess::{Color, STARTING_FEN};
+/// use chronochess::chess::Color;
 /// use chronochess::games::time_traveling::{Action, TimeTravelingChess};
 ///
-/// let mut game = TimeTravelingChess::from_fen(STARTING_FEN).unwrap();
+/// let mut game = TimeTravelingChess::standard();
 /// game.act(Color::White, "append e2e4".parse::<Action>().unwrap()).unwrap();
 /// game.act(Color::Black, "append e7e5".parse::<Action>().unwrap()).unwrap();
 /// // White changes the past: the first move becomes a knight move.
@@ -27,6 +27,12 @@ use crate::chess::{
 pub type TimeTravelingChess = TimeTravelingGame<Position>;
 
 impl TimeTravelingGame<Position> {
+    /// A new game from the standard starting position.
+    #[must_use]
+    pub fn standard() -> Self {
+        Self::from_position(Position::startpos())
+    }
+
     /// The SAN of the live move at `ply` (`Bxg4`, `O-O`, `Qh4#`), as played in
     /// the replayed history; `None` for blanks, passes, pending and dormant plies.
     #[must_use]
