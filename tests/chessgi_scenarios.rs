@@ -700,3 +700,81 @@ fn bad_records_say_what_is_wrong() {
         })
     ));
 }
+
+#[test]
+fn a_stalemated_king_escapes_into_time_unless_it_may_not() {
+    // White's king on a1 has no move and is not in check.
+    let fen = "k7/8/8/8/8/8/2q5/K7 w - - 0 1";
+    let game = setup(fen, "", "");
+    assert_eq!(game.outcome(), None);
+    assert!(game.board_actions().is_empty());
+    let travels = game.special_travel_pieces();
+    assert_eq!(travels.len(), 1);
+    assert_eq!(travels[0].0, sq("a1"));
+    assert_eq!((travels[0].1.earliest, travels[0].1.latest), (2, Some(6)));
+
+    let options = ChessgiOptions {
+        king_max_delay: 0,
+        ..ChessgiOptions::default()
+    };
+    let game = ChessgiGame::from_setup(options, fen, "", "").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Stalemate));
+}
+
+#[test]
+fn undo_takes_back_actions_and_conclusions() {
+    let mut game = b74_game(8);
+    play_sans(&mut game, "d6 4. d4 Bg4 5. h3 Bh5");
+    let before = game.clone();
+    game.play(gtt(&game, 4, "f1c4")).unwrap();
+    game.resign(Color::Black).unwrap();
+    assert!(game.undo());
+    assert_eq!(game.outcome(), None);
+    assert!(game.undo());
+    assert_eq!(game, before);
+    let mut fresh = ChessgiGame::new(ChessgiOptions::default());
+    assert!(!fresh.undo());
+}
+
+#[test]
+fn the_documented_record_form_loads() {
+    let json = r#"{
+      "format": "chronochess/time-travel-chessgi",
+      "version": 1,
+      "options": { "pocket_capacity": null, "max_delay": null, "king_max_delay": 5,
+                   "cooldown": 2, "action_cap": 1000, "carry": "traveller_only" },
+      "start": { "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                 "white_reserve": "", "black_reserve": "" },
+      "actions": [
+        { "move": "e2e4" }, { "move": "e7e5" }, { "move": "g1f3" }, { "move": "b8c6" },
+        { "special": { "from": "f1", "due_move": 5 } },
+        { "move": "d7d6" }, { "move": "d2d4" }, { "move": "c8g4" },
+        { "arrive": "b5" }, { "move": "g4f3" }, { "move": "d1f3" }, { "move": "g8f6" },
+        { "general": { "node": 4, "then": "d2d4" } }
+      ],
+      "conclusion": { "resigned": { "loser": "Black" } }
+    }"#;
+    let game = ChessgiGame::from_json(json).unwrap();
+    assert_eq!(game.actions().len(), 13);
+    assert_eq!(reserve(&game, Color::White), "B", "carried");
+    assert_eq!(reserve(&game, Color::Black), "", "restored from node 4");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            winner: Color::White
+        })
+    );
+    // The shortest record: defaults for options, actions and conclusion.
+    let json = r#"{"format": "chronochess/time-travel-chessgi", "version": 1,
+                   "start": {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "white_reserve": "Q"}}"#;
+    let game = ChessgiGame::from_json(json).unwrap();
+    assert_eq!(game.options(), &ChessgiOptions::default());
+    assert_eq!(reserve(&game, Color::White), "Q");
+    // Unknown fields are refused.
+    let json = r#"{"format": "chronochess/time-travel-chessgi", "version": 1, "colour": 3,
+                   "start": {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}}"#;
+    assert!(matches!(
+        ChessgiGame::from_json(json),
+        Err(LoadError::Json(_))
+    ));
+}

@@ -369,6 +369,28 @@ impl ChessgiGame {
             .expect("an action's node records it"))
     }
 
+    /// Takes back the resignation or draw agreement if there is one, otherwise the
+    /// last action (by replaying the others from the start). False when there is
+    /// nothing to take back.
+    pub fn undo(&mut self) -> bool {
+        if self.conclusion.take().is_some() {
+            self.outcome = self.evaluate();
+            return true;
+        }
+        if self.actions.is_empty() {
+            return false;
+        }
+        let mut record = self.to_record();
+        record.actions.pop();
+        match Self::from_record(&record) {
+            Ok(game) => {
+                *self = game;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// `loser` resigns.
     ///
     /// # Errors

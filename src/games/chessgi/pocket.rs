@@ -23,6 +23,15 @@ pub struct Transit {
     pub kind: PieceKind,
 }
 
+impl Transit {
+    /// The owner's turns left before it is due, counted from their move
+    /// `move_number` (0: due now; negative: overdue, after a forward travel).
+    #[must_use]
+    pub fn turns_until(self, move_number: u32) -> i64 {
+        i64::from(self.due_move) - i64::from(move_number)
+    }
+}
+
 /// One player's pocket (B.2). Both parts count towards the pocket's size (B.6.12).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Pocket {

@@ -1,33 +1,6 @@
-//! The save record of a game: options, starting setup, and the actions in
-//! meta-time order. Loading replays the actions through the rules, so a record that
-//! loads is a game that could have been played, and every refusal names the action.
-//!
-//! JSON form (version 1):
-//!
-//! ```json
-//! {
-//!   "format": "chronochess/time-travel-chessgi",
-//!   "version": 1,
-//!   "options": { "pocket_capacity": null, "max_delay": null, "king_max_delay": 5,
-//!                "cooldown": 2, "action_cap": 1000, "carry": "traveller_only" },
-//!   "start": { "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-//!              "white_reserve": "", "black_reserve": "" },
-//!   "actions": [
-//!     { "move": "e2e4" },
-//!     { "move": "P@a1" },
-//!     { "arrive": "b5" },
-//!     { "special": { "from": "f1", "due_move": 8 } },
-//!     { "general": { "node": 4, "then": "f1c4" } }
-//!   ],
-//!   "conclusion": null
-//! }
-//! ```
-//!
-//! Moves and drops are UCI coordinates (`e1g1` is castling, `e7e8q` a promotion,
-//! `N@f3` a reserve drop). `general.node` is a node index: nodes are numbered 0 (the
-//! start) upwards in the order actions make them, one per action. `conclusion` is
-//! `null`, `"draw_agreed"` or `{"resigned": {"loser": "White"}}`. Missing option
-//! fields take their defaults; unknown fields are refused.
+//! The save record of a game (see [`ChessgiRecord`] for its JSON form). Loading
+//! replays the actions through the rules, so a record that loads is a game that could
+//! have been played, and every refusal names the action.
 
 use super::{ChessgiAction, ChessgiError, ChessgiGame, NodeId, Outcome, SetupError};
 use crate::chess::{Color, Move2d, Square};
@@ -40,7 +13,34 @@ pub const RECORD_FORMAT: &str = "chronochess/time-travel-chessgi";
 /// The record version this code writes and reads.
 pub const RECORD_VERSION: u32 = 1;
 
-/// A saved game (see the module doc for the JSON form).
+/// A saved game: options, starting setup, and the actions in meta-time order.
+///
+/// JSON form (version 1):
+///
+/// ```json
+/// {
+///   "format": "chronochess/time-travel-chessgi",
+///   "version": 1,
+///   "options": { "pocket_capacity": null, "max_delay": null, "king_max_delay": 5,
+///                "cooldown": 2, "action_cap": 1000, "carry": "traveller_only" },
+///   "start": { "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+///              "white_reserve": "", "black_reserve": "" },
+///   "actions": [
+///     { "move": "e2e4" },
+///     { "move": "P@a1" },
+///     { "arrive": "b5" },
+///     { "special": { "from": "f1", "due_move": 8 } },
+///     { "general": { "node": 4, "then": "f1c4" } }
+///   ],
+///   "conclusion": null
+/// }
+/// ```
+///
+/// Moves and drops are UCI coordinates (`e1g1` is castling, `e7e8q` a promotion,
+/// `N@f3` a reserve drop). `general.node` is a node index: nodes are numbered 0 (the
+/// start) upwards in the order actions make them, one per action. `conclusion` is
+/// `null`, `"draw_agreed"` or `{"resigned": {"loser": "White"}}`. Missing option
+/// fields take their defaults; unknown fields are refused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChessgiRecord {
