@@ -150,15 +150,29 @@ fn options() -> impl Strategy<Value = ChessgiOptions> {
         })
 }
 
+/// Starting setups: the standard one, and sparse ones with full reserves where drops,
+/// king travel and mates come quickly.
+const STARTS: [(&str, &str, &str); 3] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "",
+        "",
+    ),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "PPNQR", "PPBQR"),
+    ("r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1", "QQ", "QQ"),
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn random_play_keeps_the_books_and_saves_identically(
         options in options(),
+        start in 0..STARTS.len(),
         choices in prop::collection::vec(any::<u64>(), 1..160),
     ) {
-        let mut game = ChessgiGame::new(options);
+        let (fen, white, black) = STARTS[start];
+        let mut game = ChessgiGame::from_setup(options, fen, white, black).unwrap();
         for choice in choices {
             if game.outcome().is_some() {
                 break;

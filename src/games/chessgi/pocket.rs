@@ -143,3 +143,49 @@ impl Pocket {
         self.reserve.iter().map(|k| k.letter()).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(due_move: u32, kind: PieceKind) -> Transit {
+        Transit { due_move, kind }
+    }
+
+    #[test]
+    fn reserve_is_a_sorted_multiset_without_kings() {
+        let mut pocket =
+            Pocket::with_reserve([PieceKind::Queen, PieceKind::Pawn, PieceKind::Pawn]).unwrap();
+        assert_eq!(pocket.reserve_letters(), "PPQ");
+        assert!(pocket.take_reserve(PieceKind::Pawn));
+        assert!(!pocket.take_reserve(PieceKind::Rook));
+        assert_eq!(pocket.count(PieceKind::Pawn), 1);
+        assert_eq!(
+            Pocket::with_reserve([PieceKind::King]),
+            Err(PieceKind::King)
+        );
+        assert_eq!(
+            Pocket::with_reserve([PieceKind::Unicorn]),
+            Err(PieceKind::Unicorn)
+        );
+    }
+
+    #[test]
+    fn earliest_entry_is_due_one_at_a_time_and_a_king_first() {
+        let mut pocket = Pocket::default();
+        pocket.add_transit(entry(9, PieceKind::Rook));
+        pocket.add_transit(entry(5, PieceKind::Bishop));
+        assert_eq!(pocket.len(), 2);
+        assert_eq!(pocket.due(4), None);
+        assert_eq!(pocket.due(5), Some(entry(5, PieceKind::Bishop)));
+        // After a forward travel both are overdue: the earliest comes first.
+        assert_eq!(pocket.due(12), Some(entry(5, PieceKind::Bishop)));
+        pocket.add_transit(entry(11, PieceKind::King));
+        assert!(pocket.king_in_transit());
+        assert_eq!(pocket.due(12), Some(entry(11, PieceKind::King)));
+        assert!(pocket.has_return_on(9));
+        pocket.remove_transit(entry(9, PieceKind::Rook));
+        assert!(!pocket.has_return_on(9));
+        assert_eq!(entry(11, PieceKind::King).turns_until(12), -1);
+    }
+}
