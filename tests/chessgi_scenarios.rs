@@ -778,3 +778,24 @@ fn the_documented_record_form_loads() {
         Err(LoadError::Json(_))
     ));
 }
+
+#[test]
+fn the_tree_and_its_descriptions() {
+    let mut game = b74_game(5);
+    play_sans(&mut game, "d6 4. d4 Bg4 5. O-O");
+    let last = game.current();
+    assert_eq!(game.describe(NodeId(1)).as_deref(), Some("e4"));
+    assert_eq!(game.describe(NodeId(5)).as_deref(), Some("Bf1 to move 5"));
+    assert_eq!(game.describe(last).as_deref(), Some("O-O, bishop lost"));
+    assert_eq!(game.describe(NodeId(0)), None);
+    let mut game = b74_game(8);
+    play_sans(&mut game, "d6 4. d4 Bg4 5. h3 Bh5");
+    game.play(gtt(&game, 4, "f1c4")).unwrap();
+    let travel = game.current();
+    assert_eq!(game.describe(travel).as_deref(), Some("#4: Bc4"));
+    assert_eq!(
+        game.line_to(travel),
+        [0, 1, 2, 3, 4, travel.0].map(NodeId).to_vec()
+    );
+    assert_eq!(game.children(NodeId(4)), vec![NodeId(5), travel]);
+}

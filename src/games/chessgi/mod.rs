@@ -263,6 +263,57 @@ impl ChessgiGame {
         self.nodes.get(id.index())
     }
 
+    /// The nodes grown from `id`, oldest first: its continuations in every timeline.
+    #[must_use]
+    pub fn children(&self, id: NodeId) -> Vec<NodeId> {
+        (0..self.nodes.len() as u32)
+            .map(NodeId)
+            .filter(|&c| self.nodes[c.index()].parent == Some(id))
+            .collect()
+    }
+
+    /// The timeline leading to `id`: node ids from the start to `id` (empty for an
+    /// unknown id).
+    #[must_use]
+    pub fn line_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut at = self.node(id).map(|_| id);
+        while let Some(here) = at {
+            line.push(here);
+            at = self.nodes[here.index()].parent;
+        }
+        line.reverse();
+        line
+    }
+
+    /// A short text for the action that made node `id`: SAN for moves and drops
+    /// (`exd5`, `Q@d8+`), `B@b5 (arrives)`, `Bf1 to move 8`, `#4: Bc4` for a general
+    /// travel to node 4, with `, bishop lost` when a due piece was forfeited.
+    /// `None` for the start or an unknown id.
+    #[must_use]
+    pub fn describe(&self, id: NodeId) -> Option<String> {
+        let node = self.node(id)?;
+        let played = node.played?;
+        let before = &self.node(node.parent?)?.position;
+        let san = |mv: Move2d| before.san(mv).unwrap_or_else(|_| mv.to_uci());
+        let mut text = match played.action {
+            ChessgiAction::Move(mv) => san(mv),
+            ChessgiAction::Arrive { to } => {
+                let kind = node.position.piece_at(to).map_or('?', |p| p.kind.letter());
+                format!("{kind}@{to} (arrives)")
+            }
+            ChessgiAction::SpecialTravel { from, due_move } => {
+                let kind = before.piece_at(from).map_or('?', |p| p.kind.letter());
+                format!("{kind}{from} to move {due_move}")
+            }
+            ChessgiAction::GeneralTravel { node: to, then } => format!("{to}: {}", san(then)),
+        };
+        if let Some(kind) = played.lost {
+            text.push_str(&format!(", {kind} lost"));
+        }
+        Some(text)
+    }
+
     /// The id of the position the game is in.
     #[must_use]
     pub fn current(&self) -> NodeId {
