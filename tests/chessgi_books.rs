@@ -12,7 +12,7 @@
 
 use chronochess::chess::{Color, PieceKind, Position};
 use chronochess::games::chessgi::{
-    ChessgiAction, ChessgiGame, ChessgiOptions, Pocket, PocketCarry, TimeNode,
+    ChessgiAction, ChessgiGame, ChessgiOptions, Pocket, PocketCarry, ReturnSchedule, TimeNode,
 };
 use proptest::prelude::*;
 
@@ -92,7 +92,7 @@ fn pick(game: &ChessgiGame, choice: u64) -> Option<ChessgiAction> {
         .into_iter()
         .flat_map(|(from, window)| {
             window
-                .moves_up_to(game.move_number() + 4)
+                .moves_up_to(game.return_clock(game.side_to_move()) + 4)
                 .map(move |due_move| ChessgiAction::SpecialTravel { from, due_move })
                 .collect::<Vec<_>>()
         })
@@ -136,18 +136,26 @@ fn options() -> impl Strategy<Value = ChessgiOptions> {
         prop::option::of(1u32..6),
         0u32..3,
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(capacity, max_delay, cooldown, both)| ChessgiOptions {
-            pocket_capacity: capacity,
-            max_delay,
-            cooldown,
-            carry: if both {
-                PocketCarry::BothPlayers
-            } else {
-                PocketCarry::TravellerOnly
+        .prop_map(
+            |(capacity, max_delay, cooldown, both, own_turns)| ChessgiOptions {
+                pocket_capacity: capacity,
+                max_delay,
+                cooldown,
+                carry: if both {
+                    PocketCarry::BothPlayers
+                } else {
+                    PocketCarry::TravellerOnly
+                },
+                schedule: if own_turns {
+                    ReturnSchedule::OwnTurns
+                } else {
+                    ReturnSchedule::MoveNumber
+                },
+                ..ChessgiOptions::default()
             },
-            ..ChessgiOptions::default()
-        })
+        )
 }
 
 /// Starting setups: the standard one, and sparse ones with full reserves where drops,

@@ -4,7 +4,7 @@
 use chronochess::chess::{Color, IllegalMove, Move2d, PieceKind, Square};
 use chronochess::games::chessgi::{
     ChessgiAction, ChessgiError, ChessgiGame, ChessgiOptions, LoadError, NodeId, Outcome,
-    RECORD_FORMAT,
+    ReturnSchedule, RECORD_FORMAT,
 };
 
 fn sq(text: &str) -> Square {
@@ -798,4 +798,25 @@ fn the_tree_and_its_descriptions() {
         [0, 1, 2, 3, 4, travel.0].map(NodeId).to_vec()
     );
     assert_eq!(game.children(NodeId(4)), vec![NodeId(5), travel]);
+}
+
+#[test]
+fn own_turn_schedule_is_not_delayed_by_general_travel() {
+    // B.6.6's alternative: the same game as B.7.4 (c), but the return counts White's
+    // own turns in meta-time: sent on turn 3 to turn 8, it arrives on turn 8 whatever
+    // the travel did to the move numbers.
+    let options = ChessgiOptions {
+        schedule: ReturnSchedule::OwnTurns,
+        ..ChessgiOptions::default()
+    };
+    let mut game = ChessgiGame::new(options);
+    play_sans(&mut game, "1. e4 e5 2. Nf3 Nc6");
+    assert_eq!(game.return_clock(Color::White), 3);
+    game.play(stt("f1", 8)).unwrap();
+    play_sans(&mut game, "d6 4. d4 Bg4 5. h3 Bh5");
+    game.play(gtt(&game, 4, "f1c4")).unwrap(); // White's turn 6, at move 3
+    play_sans(&mut game, "d6 4. a3 Nf6");
+    assert_eq!(game.move_number(), 5);
+    assert_eq!(game.return_clock(Color::White), 8);
+    assert_eq!(game.due().map(|t| t.kind), Some(PieceKind::Bishop));
 }

@@ -45,7 +45,7 @@ pub enum ChessgiError {
     ReturnNotInFuture {
         /// The return move asked for.
         due_move: u32,
-        /// The traveller's current move number.
+        /// The traveller's current move number (own-turn number under `OwnTurns`).
         now: u32,
     },
     /// The return move is further ahead than the piece may go (B.6.7, B.6.11).

@@ -46,7 +46,7 @@ mod record;
 
 pub use action::{ChessgiAction, NodeId, Outcome, Played};
 pub use error::ChessgiError;
-pub use options::{ChessgiOptions, PocketCarry};
+pub use options::{ChessgiOptions, PocketCarry, ReturnSchedule};
 pub use pocket::{Pocket, Transit, RESERVE_KINDS};
 pub use record::{
     ActionRecord, ChessgiRecord, Conclusion, LoadError, StartRecord, RECORD_FORMAT, RECORD_VERSION,
@@ -182,6 +182,8 @@ pub struct ChessgiGame {
     current: NodeId,
     /// Own non-travel actions since the last travel by anyone; `None` = no travel yet.
     since_travel: [Option<u32>; 2],
+    /// Actions each side has made, in meta-time.
+    turns_taken: [u32; 2],
     actions: Vec<ChessgiAction>,
     conclusion: Option<Conclusion>,
     outcome: Option<Outcome>,
@@ -237,6 +239,7 @@ impl ChessgiGame {
             }],
             current: NodeId(0),
             since_travel: [None, None],
+            turns_taken: [0, 0],
             actions: Vec::new(),
             conclusion: None,
             outcome: None,
@@ -350,10 +353,29 @@ impl ChessgiGame {
         self.position().fullmove_number()
     }
 
+    /// What `color`'s transit entries are compared with on its next turn: its move
+    /// number by default, its own-turn count under [`ReturnSchedule::OwnTurns`].
+    #[must_use]
+    pub fn return_clock(&self, color: Color) -> u32 {
+        match self.options.schedule {
+            ReturnSchedule::MoveNumber => {
+                let pos = self.position();
+                let n = pos.fullmove_number();
+                if color == Color::White && pos.turn() == Color::Black {
+                    n.saturating_add(1)
+                } else {
+                    n
+                }
+            }
+            ReturnSchedule::OwnTurns => self.turns_taken[color.index()].saturating_add(1),
+        }
+    }
+
     /// The side to move's transit entry due this turn, if any (B.3).
     #[must_use]
     pub fn due(&self) -> Option<Transit> {
-        self.pocket(self.side_to_move()).due(self.move_number())
+        let us = self.side_to_move();
+        self.pocket(us).due(self.return_clock(us))
     }
 
     /// Every action played, in meta-time order.
@@ -405,6 +427,7 @@ impl ChessgiGame {
     pub fn play(&mut self, action: ChessgiAction) -> Result<&Played, ChessgiError> {
         let node = self.step(action)?;
         let us = self.side_to_move();
+        self.turns_taken[us.index()] = self.turns_taken[us.index()].saturating_add(1);
         if action.is_travel() {
             self.since_travel = [Some(0), Some(0)];
         } else if let Some(made) = &mut self.since_travel[us.index()] {
@@ -525,7 +548,7 @@ impl ChessgiGame {
         if removed.is_king_attacked(us) {
             return Err(ChessgiError::ExposesKing);
         }
-        let n = pos.fullmove_number();
+        let n = self.return_clock(us);
         let limit = if piece.kind == PieceKind::King {
             Some(self.options.king_max_delay)
         } else {
@@ -612,7 +635,7 @@ impl ChessgiGame {
         Ok(out)
     }
 
-    /// Every legal action now, with special travel listed up to `horizon` moves ahead
+    /// Every legal action now, with special travel listed up to `horizon` turns ahead
     /// (its targets are unbounded by default). Meant for tests and simple players; the
     /// count grows with the tree.
     #[must_use]
@@ -621,7 +644,9 @@ impl ChessgiGame {
         if self.outcome.is_some() {
             return out;
         }
-        let last = self.move_number().saturating_add(horizon);
+        let last = self
+            .return_clock(self.side_to_move())
+            .saturating_add(horizon);
         for (from, window) in self.special_travel_pieces() {
             out.extend(
                 window
@@ -745,7 +770,7 @@ impl ChessgiGame {
                 if due_move < window.earliest {
                     return Err(ChessgiError::ReturnNotInFuture {
                         due_move,
-                        now: pos.fullmove_number(),
+                        now: self.return_clock(us),
                     });
                 }
                 if let Some(latest) = window.latest.filter(|&l| due_move > l) {

@@ -15,6 +15,20 @@ pub enum PocketCarry {
     BothPlayers,
 }
 
+/// What the return point of a special traveller counts (B.6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReturnSchedule {
+    /// The recommended reading: the owner's move number (the FEN full-move number),
+    /// as the seed says. A backward general travel delays the return; a forward one
+    /// can make it overdue.
+    #[default]
+    MoveNumber,
+    /// The alternative: the owner's own turns counted in meta-time (their first action
+    /// is turn 1). A return is never delayed or missed by general travel.
+    OwnTurns,
+}
+
 /// Rules chosen at game creation. The defaults are the recommendations of B.6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -36,6 +50,8 @@ pub struct ChessgiOptions {
     pub action_cap: Option<u32>,
     /// Whose pocket a general time travel keeps.
     pub carry: PocketCarry,
+    /// What a special traveller's return point counts.
+    pub schedule: ReturnSchedule,
 }
 
 impl Default for ChessgiOptions {
@@ -47,6 +63,7 @@ impl Default for ChessgiOptions {
             cooldown: 2,
             action_cap: Some(1000),
             carry: PocketCarry::TravellerOnly,
+            schedule: ReturnSchedule::MoveNumber,
         }
     }
 }

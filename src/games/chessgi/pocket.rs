@@ -14,7 +14,9 @@ pub const RESERVE_KINDS: [PieceKind; 5] = [
 ];
 
 /// A piece sent ahead by special time travel, due back on its owner's move
-/// `due_move` (a full-move number, as in FEN; B.6.6).
+/// `due_move` (a full-move number, as in FEN; B.6.6). Under the alternative
+/// [`ReturnSchedule::OwnTurns`](super::ReturnSchedule::OwnTurns) the number counts the
+/// owner's own turns in meta-time instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Transit {
     /// The owner's move number on which the piece must be placed.
@@ -25,7 +27,8 @@ pub struct Transit {
 
 impl Transit {
     /// The owner's turns left before it is due, counted from their move
-    /// `move_number` (0: due now; negative: overdue, after a forward travel).
+    /// `move_number` (0: due now; negative: overdue, after a forward travel). See
+    /// [`ChessgiGame::return_clock`](super::ChessgiGame::return_clock) for `move_number`.
     #[must_use]
     pub fn turns_until(self, move_number: u32) -> i64 {
         i64::from(self.due_move) - i64::from(move_number)
