@@ -820,3 +820,31 @@ fn own_turn_schedule_is_not_delayed_by_general_travel() {
     assert_eq!(game.return_clock(Color::White), 8);
     assert_eq!(game.due().map(|t| t.kind), Some(PieceKind::Bishop));
 }
+
+#[test]
+fn delay_limits_for_pieces_and_kings() {
+    let options = ChessgiOptions {
+        max_delay: Some(3),
+        ..ChessgiOptions::default()
+    };
+    let game = ChessgiGame::from_setup(options, B75_FEN, "", "").unwrap();
+    assert_eq!(game.check(stt("e2", 4)), Ok(()));
+    assert_eq!(
+        game.check(stt("e2", 5)),
+        Err(ChessgiError::ReturnTooFar {
+            due_move: 5,
+            latest: 4
+        })
+    );
+    assert_eq!(
+        game.check(stt("e1", 5)),
+        Err(ChessgiError::ReturnTooFar {
+            due_move: 5,
+            latest: 4
+        }),
+        "the smaller limit binds the king too"
+    );
+    // Unlimited by default for pieces other than kings.
+    let game = setup(B75_FEN, "", "");
+    assert_eq!(game.check(stt("e2", 500)), Ok(()));
+}

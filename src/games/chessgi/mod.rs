@@ -549,8 +549,10 @@ impl ChessgiGame {
             return Err(ChessgiError::ExposesKing);
         }
         let n = self.return_clock(us);
+        // B.3.4: d ≤ max_delay for every piece, and d ≤ 5 (the option) for a king.
         let limit = if piece.kind == PieceKind::King {
-            Some(self.options.king_max_delay)
+            let king = self.options.king_max_delay;
+            Some(self.options.max_delay.map_or(king, |d| d.min(king)))
         } else {
             self.options.max_delay
         };

@@ -40,7 +40,8 @@ pub struct ChessgiOptions {
     /// Most moves ahead a piece other than a king may be sent by special travel
     /// (B.6.7). `None`: unlimited, the default (Gifford's game uses 10).
     pub max_delay: Option<u32>,
-    /// Most moves ahead a king may be sent (B.6.11; the seed says five).
+    /// Most moves ahead a king may be sent (B.6.11; the seed says five). `max_delay`
+    /// applies to kings too, when smaller.
     pub king_max_delay: u32,
     /// Own non-travel actions a player must make after any travel (by either side)
     /// before travelling (B.6.4; the seed's "wait two moves").
