@@ -192,6 +192,12 @@ proptest! {
             let before = game.current_node().clone();
             game.play(action).unwrap();
             let after = game.current_node();
+            // The tree: a travel grows from its destination, anything else from `before`.
+            let parent = game.node(after.parent().unwrap()).unwrap();
+            prop_assert_eq!(after.ply(), parent.ply() + 1);
+            if !matches!(action, ChessgiAction::GeneralTravel { .. }) {
+                prop_assert_eq!(parent, &before);
+            }
             let expected = expected_books(&game, &before, after);
             prop_assert_eq!(
                 &after.holdings(Color::White), &expected[0], "White's books after {}", action
