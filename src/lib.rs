@@ -6,7 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
-//! - [`games`]: the other seed games (Time Traveling Chess).
+//! - [`games`]: the other seed games (Time Traveling Chess, Time Travel Chessgi, multiverse Time Travel Chess).
 //!
 //! ```
 //! use chronochess::fived::boards;
