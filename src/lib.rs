@@ -6,6 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
+//! - [`storage`]: saved games and settings (localStorage on the web).
 //!
 //! ```
 //! use chronochess::fived::boards;
@@ -17,3 +18,4 @@
 pub mod chess;
 pub mod fived;
 pub mod notation;
+pub mod storage;
