@@ -557,3 +557,21 @@ fn foreign_keys_are_left_alone() {
     assert_eq!(b.raw("chronochess/v2/whatever").as_deref(), Some("y"));
     assert_eq!(b.raw("chronochess/v1/mystery").as_deref(), Some("z"));
 }
+
+#[test]
+fn a_game_another_tab_restored_is_not_purged() {
+    let b = Shared::default();
+    let mut tab_a = open(&b);
+    let x = game("g1-0", GameKind::FiveD, "Keep me", 1);
+    tab_a.save(&x).unwrap();
+    tab_a.delete(&x.id).unwrap();
+    let mut tab_b = open(&b);
+    tab_b.restore(&x.id).unwrap();
+    assert!(matches!(
+        tab_a.purge(&x.id),
+        Err(StoreError::NotInBin { .. })
+    ));
+    assert_eq!(tab_a.empty_bin().unwrap(), 0);
+    assert_eq!(listed_names(&tab_a), ["Keep me"]);
+    assert_eq!(open(&b).load(&x.id).unwrap(), x);
+}

@@ -804,8 +804,9 @@ impl<B: Backend> GameStore<B> {
     /// Permanently removes a game that is in the bin.
     ///
     /// # Errors
-    /// [`StoreError::NotInBin`] for a game not in the bin; the index write
-    /// error (nothing changed).
+    /// [`StoreError::NotInBin`] for a game not in the bin, or one another
+    /// tab has meanwhile taken out of the bin (it is then out of the bin here
+    /// too, and kept); the index write error (nothing changed).
     pub fn purge(&mut self, id: &GameId) -> Result<(), StoreError> {
         if self.games.get(id).is_none_or(|s| s.deleted.is_none()) {
             return Err(StoreError::NotInBin { id: id.clone() });
@@ -813,21 +814,50 @@ impl<B: Backend> GameStore<B> {
         self.purge_one(id)
     }
 
-    /// Permanently removes every game in the bin; returns how many.
+    /// Permanently removes every game in the bin; returns how many. Games
+    /// another tab took out of the bin are left (and taken out here too).
     ///
     /// # Errors
     /// The first failure (games purged before it stay purged).
     pub fn empty_bin(&mut self) -> Result<usize, StoreError> {
-        let bin = self.bin();
-        for game in &bin {
-            self.purge_one(&game.summary.id)?;
+        let mut purged = 0;
+        for game in self.bin() {
+            match self.purge_one(&game.summary.id) {
+                Ok(()) => purged += 1,
+                Err(StoreError::NotInBin { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
-        Ok(bin.len())
+        Ok(purged)
+    }
+
+    /// True when the stored index lists `id` outside the bin although this
+    /// store has it in the bin: another tab restored it (or never saw the
+    /// delete). Such a game must not be purged.
+    fn listed_live_elsewhere(&self, id: &GameId) -> bool {
+        let Ok(Some(text)) = self.backend.get(INDEX_KEY) else {
+            return false;
+        };
+        let Ok(index) = format::decode::<Index>(&text, INDEX_FORMAT, format::no_older_formats)
+        else {
+            return false;
+        };
+        index
+            .games
+            .iter()
+            .any(|e| e.id == *id && e.deleted.is_none())
     }
 
     /// Index first, then the record: if the record removal fails, the record
     /// is adopted again on the next open (never a dangling index entry).
+    /// A game another tab took out of the bin is taken out here too instead.
     fn purge_one(&mut self, id: &GameId) -> Result<(), StoreError> {
+        if self.listed_live_elsewhere(id) {
+            if let Some(slot) = self.games.get_mut(id) {
+                slot.deleted = None;
+            }
+            return Err(StoreError::NotInBin { id: id.clone() });
+        }
         let Some(slot) = self.games.remove(id) else {
             return Ok(());
         };
