@@ -7,6 +7,7 @@
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
 //! - [`games`]: the other seed games (Time Traveling Chess, Time Travel Chessgi, multiverse Time Travel Chess).
+//! - [`storage`]: saved games and settings (localStorage on the web).
 //!
 //! ```
 //! use chronochess::fived::boards;
@@ -19,3 +20,4 @@ pub mod chess;
 pub mod fived;
 pub mod games;
 pub mod notation;
+pub mod storage;
