@@ -5,6 +5,7 @@
 //!
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
+//! - [`games`]: the three other seed games (so far the multiverse Time Travel Chess).
 //! - [`notation`]: 5dpgn / 5DFEN.
 //!
 //! ```
@@ -16,4 +17,5 @@
 
 pub mod chess;
 pub mod fived;
+pub mod games;
 pub mod notation;
