@@ -100,6 +100,14 @@ impl Game {
         if rng.below(100) as u32 >= travel_percent {
             return Some(plain);
         }
+        self.random_journey(rng, plain).or(Some(plain))
+    }
+
+    /// `plain`'s branch-turn with a random journey added, if one is found.
+    fn random_journey(&self, rng: &mut SplitMix64, plain: BranchTurn) -> Option<BranchTurn> {
+        let branch = plain.branch;
+        let b = &self.branches[branch.index()];
+        let pos = *b.latest.position();
         let order = if rng.below(3) == 0 {
             TravelOrder::TravelFirst
         } else {
@@ -110,7 +118,7 @@ impl Game {
             TravelOrder::MoveFirst => {
                 let travellers = self.travellers(branch, plain.mv, order).ok()?;
                 if travellers.is_empty() {
-                    return Some(plain);
+                    return None;
                 }
                 let from = travellers[rng.below(travellers.len())];
                 let after = pos.play(plain.mv).ok()?;
@@ -125,7 +133,7 @@ impl Game {
                     .map(|(sq, _)| sq)
                     .collect();
                 if own.is_empty() {
-                    return Some(plain);
+                    return None;
                 }
                 let from = own[rng.below(own.len())];
                 let queen = own_queen(&pos, pos.turn(), from).filter(|_| trans);
@@ -135,7 +143,7 @@ impl Game {
                 }
                 let moves = departed.legal_moves();
                 if moves.is_empty() {
-                    return Some(plain);
+                    return None;
                 }
                 (moves[rng.below(moves.len())], from, queen)
             }
@@ -147,7 +155,7 @@ impl Game {
                 .ok()?;
             let options: Vec<_> = options.into_iter().filter(|(_, s)| !s.is_empty()).collect();
             if options.is_empty() {
-                return Some(plain);
+                return None;
             }
             let (to_branch, squares) = &options[rng.below(options.len())];
             Travel::TransUniverse {
@@ -160,7 +168,7 @@ impl Game {
             let options = self.time_travel_landings(branch, mv, order, from).ok()?;
             let options: Vec<_> = options.into_iter().filter(|(_, s)| !s.is_empty()).collect();
             if options.is_empty() {
-                return Some(plain);
+                return None;
             }
             let (to_t, squares) = &options[rng.below(options.len())];
             Travel::Time {
