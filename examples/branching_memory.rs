@@ -40,7 +40,7 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 /// branches exist, or to the end of the game when `to_end`; returns the game and the
 /// number of branch-turns played.
 fn grow(limit: u32, seed: u64, travel_percent: u32, to_end: bool) -> (Game, usize) {
-    let mut game = Game::new(Config { limit, seed }).expect("odd limit");
+    let mut game = Game::new(Config::new(limit, seed)).expect("odd limit");
     let mut rng = SplitMix64::new(seed.wrapping_mul(31));
     let mut turns = 0;
     while to_end || !game.is_collapsing() {

@@ -5,7 +5,9 @@
 //! same future as the original.
 
 use chronochess::chess::{Color, Position};
-use chronochess::games::branching::{Config, Game, SplitMix64};
+use chronochess::games::branching::{
+    Arrival, Config, Game, PawnLanding, RuleOptions, SplitMix64, TransLanding, TransTraveller,
+};
 use proptest::prelude::*;
 
 fn check_invariants(game: &Game) {
@@ -70,20 +72,56 @@ fn play_random(game: &mut Game, rng: &mut SplitMix64, turns: usize, check: bool)
     }
 }
 
+/// Every combination of the C.6 alternatives, by four switches.
+fn rules([after_move, pawn_up, queen_travels, extra_piece]: [bool; 4]) -> RuleOptions {
+    RuleOptions {
+        arrival: if after_move {
+            Arrival::AfterOwnMove
+        } else {
+            Arrival::OnOwnTurn
+        },
+        pawn_landing: if pawn_up {
+            PawnLanding::UpToDepartureRank
+        } else {
+            PawnLanding::SecondRank
+        },
+        trans_traveller: if queen_travels {
+            TransTraveller::TheQueen
+        } else {
+            TransTraveller::AnotherPiece
+        },
+        trans_landing: if extra_piece {
+            TransLanding::ExtraPiece
+        } else {
+            TransLanding::TakesTurn
+        },
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_play_keeps_every_branch_legal(seed in any::<u64>(), limit in prop::sample::select(vec![1u32, 3, 5, 9, 21])) {
-        let mut game = Game::new(Config { limit, seed }).unwrap();
+    fn random_play_keeps_every_branch_legal(
+        seed in any::<u64>(),
+        limit in prop::sample::select(vec![1u32, 3, 5, 9, 21]),
+        options in any::<[bool; 4]>(),
+    ) {
+        let config = Config { rules: rules(options), ..Config::new(limit, seed) };
+        let mut game = Game::new(config).unwrap();
         let mut rng = SplitMix64::new(seed ^ 0xA5A5);
         check_invariants(&game);
         play_random(&mut game, &mut rng, 150, true);
     }
 
     #[test]
-    fn a_reloaded_game_has_the_same_future(seed in any::<u64>(), extra in 0usize..20) {
-        let mut game = Game::new(Config { limit: 5, seed }).unwrap();
+    fn a_reloaded_game_has_the_same_future(
+        seed in any::<u64>(),
+        extra in 0usize..20,
+        options in any::<[bool; 4]>(),
+    ) {
+        let config = Config { rules: rules(options), ..Config::new(5, seed) };
+        let mut game = Game::new(config).unwrap();
         let mut rng = SplitMix64::new(seed.rotate_left(17));
         // Play until the multiverse collapses, then a little more.
         let mut guard = 0;

@@ -420,7 +420,7 @@ fn c7_4_illegal_trans_universe_travel() {
 
 /// Reaches the limit L = 3: White forks at move 2, Black forks at move 2.
 fn limit_three(seed: u64) -> Game {
-    let mut game = Game::new(Config { limit: 3, seed }).unwrap();
+    let mut game = Game::new(Config::new(3, seed)).unwrap();
     play(&mut game, B0, "e4");
     play(&mut game, B0, "e5");
     let m = mv(&game, B0, "Nf3");
@@ -582,7 +582,7 @@ fn c7_5_a_removal_never_exposes_the_side_not_to_move() {
     // L = 1 the collapse starts at once and may only take the e1 rook.
     let start = Position::from_fen("4k3/4b3/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
     for seed in 0..64 {
-        let game = Game::from_position(start, Config { limit: 1, seed }).unwrap();
+        let game = Game::from_position(start, Config::new(1, seed)).unwrap();
         let removed: Vec<_> = game.removals().collect();
         assert_eq!(removed.len(), 1);
         assert_eq!(removed[0].square, sq("e1"), "seed {seed}");
@@ -606,7 +606,7 @@ fn c7_5_a_removal_can_end_a_branch() {
     // so only the bishop can go, which leaves White stalemated.
     let start = Position::from_fen("8/8/8/8/7B/6q1/5k2/7K w - - 0 1").unwrap();
     for seed in 0..16 {
-        let game = Game::from_position(start, Config { limit: 1, seed }).unwrap();
+        let game = Game::from_position(start, Config::new(1, seed)).unwrap();
         assert_eq!(game.removals().next().unwrap().square, sq("h4"));
         assert_eq!(
             game.branch(B0).unwrap().status(),
@@ -626,11 +626,11 @@ fn c7_5_a_removal_can_end_a_branch() {
 fn the_limit_must_be_odd() {
     for limit in [0, 2, 20] {
         assert_eq!(
-            Game::new(Config { limit, seed: 1 }).err(),
+            Game::new(Config::new(limit, 1)).err(),
             Some(BranchingError::InvalidLimit(limit))
         );
     }
-    assert!(Game::new(Config { limit: 1, seed: 1 }).is_ok());
+    assert!(Game::new(Config::new(1, 1)).is_ok());
 }
 
 // ----- C.7.6 -----

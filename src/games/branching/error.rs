@@ -62,6 +62,12 @@ pub enum BranchingError {
         /// The requested time.
         t: u32,
     },
+    /// With [`super::Arrival::AfterOwnMove`], travellers land only on a board just
+    /// after their side's move (C.6.3 (a)).
+    DestinationNotAfterYourMove {
+        /// The requested time.
+        t: u32,
+    },
     /// The landing square is occupied.
     LandingOccupied(Square),
     /// A bishop must land on a square of the colour it left (C.4).
@@ -82,6 +88,9 @@ pub enum BranchingError {
     NoQueenToSacrifice(Square),
     /// The sacrificed queen cannot also be the traveller (C.6.9).
     QueenCannotTravel,
+    /// With [`super::TransTraveller::TheQueen`], the queen herself crosses: the
+    /// queen's and the traveller's squares must be the same (C.6.9).
+    QueenMustTravel,
     /// Trans-universe travel goes to another branch.
     SameBranch,
     /// The placed board is not a valid chess board (should not happen; reported, not panicked).
@@ -139,6 +148,10 @@ impl std::fmt::Display for BranchingError {
                 f,
                 "a traveller lands only where its side is to move, which is not so on board {t}"
             ),
+            BranchingError::DestinationNotAfterYourMove { t } => write!(
+                f,
+                "a traveller lands only just after its side's move, which board {t} is not"
+            ),
             BranchingError::LandingOccupied(s) => write!(f, "{s} is occupied"),
             BranchingError::BishopWrongColour(s) => {
                 write!(f, "a bishop must land on its own colour, unlike {s}")
@@ -164,6 +177,9 @@ impl std::fmt::Display for BranchingError {
             }
             BranchingError::QueenCannotTravel => {
                 f.write_str("the sacrificed queen cannot be the traveller")
+            }
+            BranchingError::QueenMustTravel => {
+                f.write_str("in this game the sacrificed queen is the one who crosses")
             }
             BranchingError::SameBranch => {
                 f.write_str("trans-universe travel must go to another branch")

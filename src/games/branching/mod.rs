@@ -92,15 +92,90 @@ pub struct Config {
     pub limit: u32,
     /// The seed of the collapse's random source.
     pub seed: u64,
+    /// Readings of the ambiguous rules; the defaults are the spec's recommendations.
+    #[serde(default)]
+    pub rules: RuleOptions,
+}
+
+impl Config {
+    /// A limit and a seed, with the recommended rules.
+    #[must_use]
+    pub fn new(limit: u32, seed: u64) -> Config {
+        Config {
+            limit,
+            seed,
+            rules: RuleOptions::default(),
+        }
+    }
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config {
-            limit: DEFAULT_LIMIT,
-            seed: 0x5EED_2013,
-        }
+        Config::new(DEFAULT_LIMIT, 0x5EED_2013)
     }
+}
+
+/// The alternative readings C.6 offers as configuration; `Default` gives the
+/// recommended one of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// Which boards a time traveller may arrive on (C.6.3).
+    #[serde(default)]
+    pub arrival: Arrival,
+    /// Where a travelling pawn may land (C.6.6).
+    #[serde(default)]
+    pub pawn_landing: PawnLanding,
+    /// Who crosses in trans-universe travel (C.6.9).
+    #[serde(default)]
+    pub trans_traveller: TransTraveller,
+    /// What a trans-universe landing does to the target branch's turn (C.6.9).
+    #[serde(default)]
+    pub trans_landing: TransLanding,
+}
+
+/// Which boards a time traveller may arrive on (C.6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Arrival {
+    /// \[rec\] A board where the traveller's side is to move; the landing is that
+    /// side's move there, and the new branch has the opponent to move.
+    #[default]
+    OnOwnTurn,
+    /// C.6.3 (a): a board just after the traveller's side moved (the opponent to move);
+    /// the piece is added to a copy of it and that move stands, so the new branch's
+    /// first board replaces the destination at the same time.
+    AfterOwnMove,
+}
+
+/// Where a travelling pawn may land (C.6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum PawnLanding {
+    /// \[rec\] Only its owner's 2nd rank.
+    #[default]
+    SecondRank,
+    /// Any rank from its 2nd up to the rank it left.
+    UpToDepartureRank,
+}
+
+/// Who crosses in trans-universe travel (C.6.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum TransTraveller {
+    /// \[rec\] The queen is removed and another eligible piece crosses.
+    #[default]
+    AnotherPiece,
+    /// The queen herself crosses (the `queen` and `from` squares are the same).
+    TheQueen,
+}
+
+/// What a trans-universe landing does to the target branch's turn (C.6.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum TransLanding {
+    /// \[rec\] The landing is the player's branch-turn there: a new board with the
+    /// opponent to move, and the target is done for this phase.
+    #[default]
+    TakesTurn,
+    /// The piece is added to the target's latest board, and the player still makes
+    /// the normal move there this phase.
+    ExtraPiece,
 }
 
 /// How a finished branch ended, for whom.
@@ -488,7 +563,17 @@ enum Landing {
         target: BranchId,
         position: Position,
         arrived: u64,
+        takes_turn: bool,
     },
+}
+
+/// What a landing does to the turn on the board it lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LandingTurn {
+    /// The landing is the traveller's move there: the turn passes.
+    Passes,
+    /// The piece is added and the side to move stays.
+    Stays,
 }
 
 struct Prepared {
@@ -680,14 +765,12 @@ impl Game {
         let dep = self.depart(b, mv, order, from, None)?;
         let mut out = Vec::new();
         for t in 0..dep.departure_t {
-            let Some(dest) = b.latest.ancestor_at(t) else {
+            let Ok((dest, _)) = self.destination(b, &dep, t) else {
                 continue;
             };
-            if dest.position().turn() != dep.player {
-                continue;
-            }
+            let turn = self.arrival_turn();
             let squares = all_squares()
-                .filter(|&s| land(dest, dep.piece, from, s).is_ok())
+                .filter(|&s| self.land(dest, dep.piece, from, s, turn).is_ok())
                 .collect();
             out.push((t, squares));
         }
@@ -715,8 +798,9 @@ impl Game {
                 continue;
             }
             let dest = &self.branches[target.index()].latest;
+            let turn = self.trans_turn();
             let squares = all_squares()
-                .filter(|&s| land(dest, dep.piece, from, s).is_ok())
+                .filter(|&s| self.land(dest, dep.piece, from, s, turn).is_ok())
                 .collect();
             out.push((target, squares));
         }
@@ -811,7 +895,7 @@ impl Game {
                 let after = self.plain_next(b, mv)?;
                 let marks = arrived_after_move(cur.arrived_mask(), mv);
                 let piece = traveller(&after, marks, from, player, &moved_to(mv))?;
-                let departed = take_off(&after, from, queen, player)?;
+                let departed = self.take_off(&after, from, queen, player)?;
                 if departed.is_king_attacked(player) {
                     return Err(BranchingError::DepartureExposesKing);
                 }
@@ -831,7 +915,7 @@ impl Game {
                 }
                 let pos = cur.position();
                 let piece = traveller(pos, cur.arrived_mask(), from, player, &[])?;
-                let departed = take_off(pos, from, queen, player)?;
+                let departed = self.take_off(pos, from, queen, player)?;
                 let next = departed.play(mv)?;
                 Ok(Departure {
                     branch: b.id,
@@ -869,23 +953,12 @@ impl Game {
         )?;
         let landing = match plan.travel {
             Travel::Time { to_t, landing, .. } => {
-                if to_t >= dep.departure_t {
-                    return Err(BranchingError::DestinationNotInPast {
-                        t: to_t,
-                        departure_t: dep.departure_t,
-                    });
-                }
-                let dest = b
-                    .latest
-                    .ancestor_at(to_t)
-                    .ok_or(BranchingError::DestinationNotInLineage { t: to_t })?;
-                if dest.position().turn() != dep.player {
-                    return Err(BranchingError::DestinationNotYourTurn { t: to_t });
-                }
-                let (position, arrived) = land(dest, dep.piece, dep.from, landing)?;
+                let (dest, base) = self.destination(b, &dep, to_t)?;
+                let (position, arrived) =
+                    self.land(dest, dep.piece, dep.from, landing, self.arrival_turn())?;
                 Landing::Fork {
-                    dest: Rc::clone(dest),
-                    owner: self.owner_of(b, to_t),
+                    owner: self.owner_of(b, base.t()),
+                    dest: Rc::clone(base),
                     position,
                     arrived,
                 }
@@ -897,11 +970,14 @@ impl Game {
                     return Err(BranchingError::SameBranch);
                 }
                 let target = self.pending_branch(to_branch)?;
-                let (position, arrived) = land(&target.latest, dep.piece, dep.from, landing)?;
+                let turn = self.trans_turn();
+                let (position, arrived) =
+                    self.land(&target.latest, dep.piece, dep.from, landing, turn)?;
                 Landing::Trans {
                     target: to_branch,
                     position,
                     arrived,
+                    takes_turn: turn == LandingTurn::Passes,
                 }
             }
         };
@@ -911,6 +987,137 @@ impl Game {
             next_arrived: dep.next_arrived,
             landing: Some(landing),
         })
+    }
+
+    /// The destination board at `to_t` for a time traveller, and the board the new
+    /// branch follows (the destination itself, or its predecessor when the arrival
+    /// comes after the player's own move, C.6.3 (a)).
+    fn destination<'a>(
+        &self,
+        b: &'a Branch,
+        dep: &Departure,
+        to_t: u32,
+    ) -> Result<(&'a Rc<BoardNode>, &'a Rc<BoardNode>), BranchingError> {
+        if to_t >= dep.departure_t {
+            return Err(BranchingError::DestinationNotInPast {
+                t: to_t,
+                departure_t: dep.departure_t,
+            });
+        }
+        let dest = b
+            .latest
+            .ancestor_at(to_t)
+            .ok_or(BranchingError::DestinationNotInLineage { t: to_t })?;
+        match self.config.rules.arrival {
+            Arrival::OnOwnTurn => {
+                if dest.position().turn() != dep.player {
+                    return Err(BranchingError::DestinationNotYourTurn { t: to_t });
+                }
+                Ok((dest, dest))
+            }
+            Arrival::AfterOwnMove => {
+                if dest.position().turn() == dep.player {
+                    return Err(BranchingError::DestinationNotAfterYourMove { t: to_t });
+                }
+                let base = dest
+                    .parent()
+                    .ok_or(BranchingError::DestinationNotAfterYourMove { t: to_t })?;
+                Ok((dest, base))
+            }
+        }
+    }
+
+    fn arrival_turn(&self) -> LandingTurn {
+        match self.config.rules.arrival {
+            Arrival::OnOwnTurn => LandingTurn::Passes,
+            Arrival::AfterOwnMove => LandingTurn::Stays,
+        }
+    }
+
+    fn trans_turn(&self) -> LandingTurn {
+        match self.config.rules.trans_landing {
+            TransLanding::TakesTurn => LandingTurn::Passes,
+            TransLanding::ExtraPiece => LandingTurn::Stays,
+        }
+    }
+
+    /// Takes the traveller, and the sacrificed queen if any, off the board.
+    fn take_off(
+        &self,
+        pos: &Position,
+        from: Square,
+        queen: Option<Square>,
+        player: Color,
+    ) -> Result<Position, BranchingError> {
+        let mut out = pos.with_piece(from, None)?;
+        if let Some(q) = queen {
+            let queen_travels = self.config.rules.trans_traveller == TransTraveller::TheQueen;
+            if queen_travels && q != from {
+                return Err(BranchingError::QueenMustTravel);
+            }
+            if !queen_travels && q == from {
+                return Err(BranchingError::QueenCannotTravel);
+            }
+            if pos.piece_at(q) != Some(Piece::new(player, PieceKind::Queen)) {
+                return Err(BranchingError::NoQueenToSacrifice(q));
+            }
+            out = out.with_piece(q, None)?;
+        }
+        Ok(out)
+    }
+
+    /// Lands `piece` (which left `left_from`) on `s` of `dest`: the C.4 checks, then
+    /// the turn passes when the landing is the player's move there.
+    fn land(
+        &self,
+        dest: &BoardNode,
+        piece: Piece,
+        left_from: Square,
+        s: Square,
+        turn: LandingTurn,
+    ) -> Result<(Position, u64), BranchingError> {
+        let pos = dest.position();
+        if pos.piece_at(s).is_some() {
+            return Err(BranchingError::LandingOccupied(s));
+        }
+        match piece.kind {
+            PieceKind::Bishop if (s.x + s.y) % 2 != (left_from.x + left_from.y) % 2 => {
+                return Err(BranchingError::BishopWrongColour(s));
+            }
+            PieceKind::Pawn if !self.pawn_may_land(piece.color, left_from, s) => {
+                return Err(BranchingError::PawnLandingRank(s));
+            }
+            _ => {}
+        }
+        let placed = pos.with_piece(s, Some(piece))?;
+        if let Some(threatened) = first_threatened(&placed, s, piece) {
+            return Err(BranchingError::LandingThreatens {
+                landing: s,
+                threatened,
+            });
+        }
+        let after = match turn {
+            LandingTurn::Passes => {
+                if placed.is_king_attacked(piece.color) {
+                    return Err(BranchingError::LandingLeavesKingInCheck);
+                }
+                placed.play_null()
+            }
+            LandingTurn::Stays => placed,
+        };
+        Ok((after, (dest.arrived_mask() | bit(s)) & occupancy(&after)))
+    }
+
+    fn pawn_may_land(&self, color: Color, left_from: Square, s: Square) -> bool {
+        let home = pawn_home_rank(color);
+        match self.config.rules.pawn_landing {
+            PawnLanding::SecondRank => s.y == home,
+            // Ranks counted from the owner's side: home ..= the rank it left.
+            PawnLanding::UpToDepartureRank => match color {
+                Color::White => (home..=left_from.y.max(home)).contains(&s.y),
+                Color::Black => (left_from.y.min(home)..=home).contains(&s.y),
+            },
+        }
     }
 
     /// The branch whose own boards include time `t` of `b`'s lineage.
@@ -959,11 +1166,19 @@ impl Game {
                 target,
                 position,
                 arrived,
+                takes_turn,
             }) => {
                 let ti = target.index();
-                let node = BoardNode::after(&self.branches[ti].latest, position, arrived);
+                let latest = &self.branches[ti].latest;
+                let node = if takes_turn {
+                    BoardNode::after(latest, position, arrived)
+                } else {
+                    latest.replaced(position, arrived)
+                };
                 self.branches[ti].latest = Rc::new(node);
-                self.phase.pending.retain(|&id| id != target);
+                if takes_turn {
+                    self.phase.pending.retain(|&id| id != target);
+                }
                 self.evaluate(target);
             }
         }
@@ -1136,59 +1351,4 @@ fn traveller(
         return Err(BranchingError::TravellerAlreadyArrived(from));
     }
     Ok(piece)
-}
-
-/// Takes the traveller, and the sacrificed queen if any, off the board.
-fn take_off(
-    pos: &Position,
-    from: Square,
-    queen: Option<Square>,
-    player: Color,
-) -> Result<Position, BranchingError> {
-    let mut out = pos.with_piece(from, None)?;
-    if let Some(q) = queen {
-        if q == from {
-            return Err(BranchingError::QueenCannotTravel);
-        }
-        if pos.piece_at(q) != Some(Piece::new(player, PieceKind::Queen)) {
-            return Err(BranchingError::NoQueenToSacrifice(q));
-        }
-        out = out.with_piece(q, None)?;
-    }
-    Ok(out)
-}
-
-/// Lands `piece` (which left `left_from`) on `s` of `dest`, where its side is to move:
-/// the C.4 checks, then the turn passes (the landing is that side's move there).
-fn land(
-    dest: &BoardNode,
-    piece: Piece,
-    left_from: Square,
-    s: Square,
-) -> Result<(Position, u64), BranchingError> {
-    let pos = dest.position();
-    if pos.piece_at(s).is_some() {
-        return Err(BranchingError::LandingOccupied(s));
-    }
-    match piece.kind {
-        PieceKind::Bishop if (s.x + s.y) % 2 != (left_from.x + left_from.y) % 2 => {
-            return Err(BranchingError::BishopWrongColour(s));
-        }
-        PieceKind::Pawn if s.y != pawn_home_rank(piece.color) => {
-            return Err(BranchingError::PawnLandingRank(s));
-        }
-        _ => {}
-    }
-    let placed = pos.with_piece(s, Some(piece))?;
-    if let Some(threatened) = first_threatened(&placed, s, piece) {
-        return Err(BranchingError::LandingThreatens {
-            landing: s,
-            threatened,
-        });
-    }
-    if placed.is_king_attacked(piece.color) {
-        return Err(BranchingError::LandingLeavesKingInCheck);
-    }
-    let after = placed.play_null();
-    Ok((after, (dest.arrived_mask() | bit(s)) & occupancy(&after)))
 }

@@ -4,10 +4,11 @@
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use crate::chess::{Color, PieceKind, Square};
+use crate::chess::{Color, Piece, PieceKind, Position, Square};
 
 use super::{
-    BoardNode, Branch, BranchTurn, Game, GameEvent, SplitMix64, Travel, TravelOrder, TravelPlan,
+    BoardNode, Branch, BranchTurn, Game, GameEvent, SplitMix64, TransTraveller, Travel,
+    TravelOrder, TravelPlan,
 };
 
 /// What a game's boards and branches occupy, counted structurally: each distinct
@@ -122,7 +123,7 @@ impl Game {
                 }
                 let from = travellers[rng.below(travellers.len())];
                 let after = pos.play(plain.mv).ok()?;
-                (plain.mv, from, own_queen(&after, pos.turn(), from))
+                (plain.mv, from, self.sacrifice(&after, pos.turn(), from))
             }
             TravelOrder::TravelFirst => {
                 let own: Vec<Square> = pos
@@ -136,9 +137,9 @@ impl Game {
                     return None;
                 }
                 let from = own[rng.below(own.len())];
-                let queen = own_queen(&pos, pos.turn(), from).filter(|_| trans);
+                let queen = self.sacrifice(&pos, pos.turn(), from).filter(|_| trans);
                 let mut departed = pos.with_piece(from, None).ok()?;
-                if let Some(q) = queen {
+                if let Some(q) = queen.filter(|&q| q != from) {
                     departed = departed.with_piece(q, None).ok()?;
                 }
                 let moves = departed.legal_moves();
@@ -185,9 +186,17 @@ impl Game {
     }
 }
 
-/// A queen of `color` other than the piece on `not`.
-fn own_queen(pos: &crate::chess::Position, color: Color, not: Square) -> Option<Square> {
-    pos.pieces()
-        .find(|(sq, p)| *sq != not && p.kind == PieceKind::Queen && p.color == color)
-        .map(|(sq, _)| sq)
+impl Game {
+    /// The queen to sacrifice for a journey of the piece on `from`: another queen of
+    /// `color`, or that piece itself when the queen is the one who crosses.
+    fn sacrifice(&self, pos: &Position, color: Color, from: Square) -> Option<Square> {
+        let queen = Piece::new(color, PieceKind::Queen);
+        match self.config.rules.trans_traveller {
+            TransTraveller::AnotherPiece => pos
+                .pieces()
+                .find(|(sq, p)| *sq != from && *p == queen)
+                .map(|(sq, _)| sq),
+            TransTraveller::TheQueen => (pos.piece_at(from) == Some(queen)).then_some(from),
+        }
+    }
 }

@@ -108,6 +108,24 @@ impl std::fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+/// True when a branch whose latest board is `latest` leaves `parent` just after its
+/// own board `fork`: both lineages share that very board, and part at `fork + 1`.
+fn forks_from(latest: &Rc<BoardNode>, parent: &Branch, fork: u32) -> bool {
+    let shared = match (latest.ancestor_at(fork), parent.latest().ancestor_at(fork)) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        _ => false,
+    };
+    let parts = match (
+        latest.ancestor_at(fork + 1),
+        parent.latest().ancestor_at(fork + 1),
+    ) {
+        (Some(a), Some(b)) => !Rc::ptr_eq(a, b),
+        (Some(_), None) => true,
+        _ => false,
+    };
+    shared && parts && parent.first_t() <= fork
+}
+
 impl Game {
     /// A snapshot of the game.
     #[must_use]
@@ -194,9 +212,7 @@ impl Game {
             let linked = match (saved.parent, saved.fork_t) {
                 (None, None) => i == 0,
                 (Some(p), Some(fork)) => {
-                    (p.0 as usize) < i
-                        && latest.t() > fork
-                        && branches[p.index()].latest.t() >= fork
+                    (p.0 as usize) < i && forks_from(latest, &branches[p.index()], fork)
                 }
                 _ => false,
             };
