@@ -249,3 +249,55 @@ fn broken_saves_are_refused_with_a_reason() {
 
     assert!(matches!(Game::from_json("{"), Err(SaveError::Json(_))));
 }
+
+#[test]
+fn the_game_ends_early_once_the_lead_cannot_be_caught() {
+    let mut game = Game::new(Config::new(3, 11)).unwrap();
+    play(&mut game, B0, "e4");
+    play(&mut game, B0, "e5");
+    let m = mv(&game, B0, "Nf3");
+    game.play(&BranchTurn::with_travel(
+        B0,
+        m,
+        TravelOrder::MoveFirst,
+        time("b1", 0, "c3"),
+    ))
+    .unwrap();
+    let m = mv(&game, B0, "Nc6");
+    game.play(&BranchTurn::with_travel(
+        B0,
+        m,
+        TravelOrder::MoveFirst,
+        time("g8", 1, "a6"),
+    ))
+    .unwrap();
+    assert!(game.is_collapsing());
+    game.resign_branch(B0, Color::Black).unwrap();
+    assert!(
+        game.result().is_none(),
+        "1 win against 0 with 2 branches open"
+    );
+    game.resign_branch(B1, Color::Black).unwrap();
+    let result = game.result().unwrap();
+    assert_eq!(result.winner, Some(Color::White));
+    assert_eq!(
+        result.reason,
+        chronochess::games::branching::GameEndReason::LeadUnassailable
+    );
+    assert!(game.branch(BranchId(2)).unwrap().is_active());
+}
+
+#[test]
+fn travel_first_moves_are_chosen_without_the_traveller() {
+    let game = with_rules(RuleOptions::default());
+    let without = game.departure_position(B0, sq("f1"), None).unwrap();
+    assert_eq!(without.piece_at(sq("f1")), None);
+    // With the f1 bishop gone, the king may step to f1 and castling short is possible.
+    let uci: Vec<String> = without.legal_moves().iter().map(|m| m.to_uci()).collect();
+    assert!(uci.contains(&"e1f1".to_string()));
+    assert!(uci.contains(&"e1g1".to_string()) || uci.contains(&"e1h1".to_string()));
+    assert_eq!(
+        game.departure_position(B0, sq("e1"), None),
+        Err(BranchingError::KingCannotTravel)
+    );
+}

@@ -12,8 +12,8 @@ pub enum BranchingError {
     GameOver,
     /// The branch limit must be odd and at least 1 (C.6.10).
     InvalidLimit(u32),
-    /// The starting position already has the side to move checkmated, stalemated or
-    /// drawn, or the side not to move in check.
+    /// The starting position lacks a king, has the side not to move in check, or is
+    /// already decided (mate, stalemate, an automatic draw).
     UnplayableStart,
     /// No branch has that id.
     UnknownBranch(BranchId),

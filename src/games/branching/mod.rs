@@ -747,6 +747,26 @@ impl Game {
             .collect())
     }
 
+    /// The latest board of `branch` without the piece on `from` (and without the
+    /// sacrificed queen on `queen`, if any): the position in which the move of a
+    /// travel-first branch-turn is chosen. Its legal moves are the moves allowed
+    /// after that departure.
+    ///
+    /// # Errors
+    /// Why that piece (or queen) cannot leave: see [`BranchingError`].
+    pub fn departure_position(
+        &self,
+        branch: BranchId,
+        from: Square,
+        queen: Option<Square>,
+    ) -> Result<Position, BranchingError> {
+        let b = self.pending_branch(branch)?;
+        let cur = &b.latest;
+        let player = cur.position().turn();
+        traveller(cur.position(), cur.arrived_mask(), from, player, &[])?;
+        self.take_off(cur.position(), from, queen, player)
+    }
+
     /// Every board `from`'s piece may time-travel to, with its landing squares
     /// (empty when none).
     ///
