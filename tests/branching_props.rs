@@ -141,3 +141,59 @@ proptest! {
         prop_assert_eq!(reloaded.to_record(), game.to_record());
     }
 }
+
+/// The pickers (`travellers`, `time_travel_landings`) offer exactly what `check` accepts.
+fn pickers_agree_with_check(game: &Game, rng: &mut SplitMix64) {
+    use chronochess::chess::Square;
+    use chronochess::games::branching::{BranchTurn, Travel, TravelOrder};
+    let Some(&branch) = game.phase().pending.first() else {
+        return;
+    };
+    let pos = *game.branch(branch).unwrap().latest().position();
+    let moves = pos.legal_moves();
+    let mv = moves[rng.below(moves.len())];
+    let order = TravelOrder::MoveFirst;
+    let travellers = game.travellers(branch, mv, order).unwrap();
+    let Some(&from) = travellers.first() else {
+        return;
+    };
+    let Ok(boards) = game.time_travel_landings(branch, mv, order, from) else {
+        assert!(game.is_collapsing());
+        return;
+    };
+    for (to_t, squares) in boards {
+        for i in 0..64 {
+            let landing = Square::from_index(i);
+            let turn = BranchTurn::with_travel(
+                branch,
+                mv,
+                order,
+                Travel::Time {
+                    from,
+                    to_t,
+                    landing,
+                },
+            );
+            assert_eq!(
+                game.check(&turn).is_ok(),
+                squares.contains(&landing),
+                "{turn:?}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pickers_offer_what_play_accepts(seed in any::<u64>(), options in any::<[bool; 4]>()) {
+        let config = Config { rules: rules(options), ..Config::new(21, seed) };
+        let mut game = Game::new(config).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..12 {
+            pickers_agree_with_check(&game, &mut rng);
+            play_random(&mut game, &mut rng, 3, false);
+        }
+    }
+}

@@ -26,6 +26,25 @@
 //! its past, so a branch costs one board per ply of its own, never a copy of its
 //! history ([`Game::memory_footprint`]).
 //!
+//! The ambiguous rules follow the spec's recommendations; its alternatives are
+//! [`RuleOptions`]. Where this engine differs from the letter of C.2–C.6:
+//! - No persistent piece ids (C.2): each board carries a bitboard of the pieces that
+//!   arrived by travel, which follows them through moves, captures and promotion; "the
+//!   piece moved this turn" is the move's destination square (king and rook when
+//!   castling).
+//! - A collapse removal (and an extra-piece landing, [`TransLanding::ExtraPiece`])
+//!   replaces the branch's latest board at the same time `t` instead of adding one,
+//!   so `t` keeps counting plies (C.7.1); the log keeps what was removed.
+//! - The removal that precedes a branch-turn is done as soon as the previous one ends
+//!   (or the game starts, or the limit is reached), so the player sees it first. A
+//!   removal that finds no candidate anywhere is skipped without a log entry.
+//! - A landing that is the traveller's move passes the turn like a null move: the
+//!   halfmove clock counts it and the fullmove number advances after Black.
+//! - Fivefold repetition looks back along the lineage (boards before the fork count)
+//!   no further than the halfmove clock.
+//! - The collapse's randomness is "injected" by its seed (and saved state); there is
+//!   no scripted sequence.
+//!
 //! ```
 //! use chronochess::chess::Square;
 //! use chronochess::games::branching::{BranchTurn, Config, Game, Travel, TravelOrder};
