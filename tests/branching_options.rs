@@ -301,3 +301,34 @@ fn travel_first_moves_are_chosen_without_the_traveller() {
         Err(BranchingError::KingCannotTravel)
     );
 }
+
+#[test]
+fn a_game_replays_from_its_log_and_seed() {
+    use chronochess::games::branching::{GameEvent, ReplayError, SaveRecord};
+    let mut game = Game::new(Config::new(3, 2024)).unwrap();
+    let mut rng = chronochess::games::branching::SplitMix64::new(1);
+    for _ in 0..80 {
+        let Some(turn) = game.random_turn(&mut rng, 60) else {
+            break;
+        };
+        game.play(&turn).unwrap();
+    }
+    assert!(game.removals().count() > 0, "the collapse has begun");
+    let replayed = game.replay().unwrap();
+    assert_eq!(replayed.to_record(), game.to_record());
+    // A log whose removal the seed does not give is caught.
+    let mut record: SaveRecord = game.to_record();
+    let i = record
+        .events
+        .iter()
+        .position(|e| matches!(e, GameEvent::Removal(_)))
+        .unwrap();
+    if let GameEvent::Removal(r) = &mut record.events[i] {
+        r.square = Square::from_index((r.square.index() + 1) % 64);
+    }
+    let tampered = Game::from_record(&record).unwrap();
+    assert_eq!(
+        tampered.replay().err(),
+        Some(ReplayError::Diverged { event: i })
+    );
+}

@@ -139,6 +139,9 @@ proptest! {
         play_random(&mut game, &mut rng, 80, false);
         play_random(&mut reloaded, &mut rng_copy, 80, false);
         prop_assert_eq!(reloaded.to_record(), game.to_record());
+        // The log alone, replayed from the seed, gives the same game.
+        let replayed = game.replay().unwrap();
+        prop_assert_eq!(replayed.to_record(), game.to_record());
     }
 }
 

@@ -202,3 +202,38 @@ impl From<FenError> for BranchingError {
         BranchingError::Board(e)
     }
 }
+
+/// Why [`super::Game::replay`] could not reproduce a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The event at this index of the log was refused.
+    Refused {
+        /// Its index in the log.
+        event: usize,
+        /// Why.
+        error: BranchingError,
+    },
+    /// A logged move does not read as UCI on its board.
+    BadMove {
+        /// Its index in the log.
+        event: usize,
+    },
+    /// From this event on, the replay differs from the log (a removal that the seed
+    /// does not give, or a different outcome).
+    Diverged {
+        /// The first differing index.
+        event: usize,
+    },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Refused { event, error } => write!(f, "event {event} refused: {error}"),
+            ReplayError::BadMove { event } => write!(f, "event {event} has an unreadable move"),
+            ReplayError::Diverged { event } => write!(f, "the replay differs from event {event}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}

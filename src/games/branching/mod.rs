@@ -79,7 +79,7 @@ use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square, Status};
 
 pub use board::BoardNode;
 use board::{arrived_after_move, bit, first_threatened, moved_to, occupancy, pawn_home_rank};
-pub use error::BranchingError;
+pub use error::{BranchingError, ReplayError};
 pub use playout::MemoryFootprint;
 pub use rng::SplitMix64;
 pub use save::{SaveError, SaveRecord, SavedBoard, SavedBranch, SAVE_VERSION};
@@ -551,6 +551,7 @@ pub struct TurnReport {
 #[derive(Debug, Clone)]
 pub struct Game {
     config: Config,
+    start: Position,
     rng: SplitMix64,
     created: u32,
     branches: Vec<Branch>,
@@ -632,6 +633,7 @@ impl Game {
         let root = Rc::new(BoardNode::root(start, 0, 0));
         let mut game = Game {
             config,
+            start,
             rng: SplitMix64::new(config.seed),
             created: 1,
             branches: vec![Branch {
@@ -657,6 +659,66 @@ impl Game {
     #[must_use]
     pub fn config(&self) -> Config {
         self.config
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// Plays the event log again from the starting position with the same
+    /// configuration, regenerating the collapse removals from the seed. A faithful
+    /// game replays to itself (`replayed.to_record() == self.to_record()`).
+    ///
+    /// # Errors
+    /// A [`ReplayError`] at the first event that cannot be replayed or that comes
+    /// out differently.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let mut game = Game::from_position(self.start, self.config)
+            .map_err(|error| ReplayError::Refused { event: 0, error })?;
+        for (i, event) in self.events.iter().enumerate() {
+            if game.events.len() > i {
+                if &game.events[i] != event {
+                    return Err(ReplayError::Diverged { event: i });
+                }
+                continue;
+            }
+            let refused = |error| ReplayError::Refused { event: i, error };
+            match event {
+                GameEvent::Turn {
+                    branch,
+                    uci,
+                    travel,
+                    ..
+                } => {
+                    let pos = *game.branch(*branch).map_err(refused)?.latest().position();
+                    let mv = pos
+                        .uci_move(uci)
+                        .map_err(|_| ReplayError::BadMove { event: i })?;
+                    let turn = BranchTurn {
+                        branch: *branch,
+                        mv,
+                        travel: *travel,
+                    };
+                    game.play(&turn).map_err(refused)?;
+                }
+                GameEvent::Removal(_) => return Err(ReplayError::Diverged { event: i }),
+                GameEvent::BranchResigned { branch, by } => {
+                    game.resign_branch(*branch, *by).map_err(refused)?;
+                }
+                GameEvent::Resigned { by } => game.resign(*by).map_err(refused)?,
+            }
+            if game.events.get(i) != Some(event) {
+                return Err(ReplayError::Diverged { event: i });
+            }
+        }
+        if game.events.len() != self.events.len() {
+            return Err(ReplayError::Diverged {
+                event: self.events.len(),
+            });
+        }
+        Ok(game)
     }
 
     /// How many branches were ever created, the original included.

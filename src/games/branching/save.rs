@@ -48,8 +48,10 @@ pub struct SavedBranch {
 pub struct SaveRecord {
     /// [`SAVE_VERSION`] when written.
     pub version: u32,
-    /// Limit and seed.
+    /// Limit, seed and rule options.
     pub config: Config,
+    /// The starting position, as FEN.
+    pub start: String,
     /// The collapse's random source now.
     pub rng: SplitMix64,
     /// Branches ever created.
@@ -90,6 +92,8 @@ pub enum SaveError {
     BranchLink(usize),
     /// The phase names a missing or finished branch.
     Phase,
+    /// The starting position does not read.
+    Start,
 }
 
 impl std::fmt::Display for SaveError {
@@ -102,6 +106,7 @@ impl std::fmt::Display for SaveError {
             SaveError::BoardLink(i) => write!(f, "board {i} does not follow its parent"),
             SaveError::BranchLink(i) => write!(f, "branch {i} is inconsistent"),
             SaveError::Phase => f.write_str("the phase names a branch that cannot be played"),
+            SaveError::Start => f.write_str("the starting position does not read"),
         }
     }
 }
@@ -166,6 +171,7 @@ impl Game {
         SaveRecord {
             version: SAVE_VERSION,
             config: self.config,
+            start: self.start.to_fen(),
             rng: self.rng,
             created: self.created,
             boards,
@@ -234,8 +240,10 @@ impl Game {
         if !record.phase.pending.iter().all(playable) {
             return Err(SaveError::Phase);
         }
+        let start = Position::from_fen(&record.start).map_err(|_| SaveError::Start)?;
         Ok(Game {
             config: record.config,
+            start,
             rng: record.rng,
             created: record.created,
             branches,
