@@ -55,7 +55,7 @@ fn grow(limit: u32, seed: u64, travel_percent: u32, to_end: bool) -> (Game, usiz
 
 fn main() {
     println!(
-        "{:>5} {:>7} {:>4} {:>5} {:>6} {:>8} {:>7} {:>8} {:>9} {:>9} {:>11} {:>10} {:>10}",
+        "{:>5} {:>7} {:>4} {:>5} {:>6} {:>8} {:>7} {:>8} {:>9} {:>9} {:>11} {:>10} {:>10} {:>6}",
         "limit",
         "travel%",
         "end",
@@ -68,7 +68,8 @@ fn main() {
         "B/branch",
         "structural",
         "heap",
-        "heap/brn"
+        "heap/brn",
+        "ms"
     );
     for (limit, travel, to_end) in [
         (21u32, 50u32, false),
@@ -82,11 +83,13 @@ fn main() {
     ] {
         for seed in 1..=3u64 {
             let before = LIVE.load(Ordering::Relaxed);
+            let clock = std::time::Instant::now();
             let (game, turns) = grow(limit, seed, travel, to_end);
+            let ms = clock.elapsed().as_millis();
             let heap = LIVE.load(Ordering::Relaxed).saturating_sub(before);
             let m = game.memory_footprint();
             println!(
-                "{:>5} {:>7} {:>4} {:>5} {:>6} {:>8} {:>7} {:>8} {:>9} {:>9} {:>11} {:>10} {:>10}",
+                "{:>5} {:>7} {:>4} {:>5} {:>6} {:>8} {:>7} {:>8} {:>9} {:>9} {:>11} {:>10} {:>10} {:>6}",
                 limit,
                 travel,
                 if to_end { "yes" } else { "no" },
@@ -99,7 +102,8 @@ fn main() {
                 m.bytes_per_branch(),
                 m.total_bytes(),
                 heap,
-                heap / m.branches.max(1)
+                heap / m.branches.max(1),
+                ms
             );
         }
     }
@@ -108,6 +112,6 @@ fn main() {
          to the end of the game.\n\
          boards: distinct shared nodes; copied: boards if each branch copied its lineage; \
          structural = boards × B/board + branch table + event log; heap = live bytes \
-         measured by the counting allocator (includes Vec slack)"
+         measured by the counting allocator (includes Vec slack); ms: time to play the game (random turns included)"
     );
 }

@@ -302,6 +302,21 @@ mod tests {
     }
 
     #[test]
+    fn long_histories_drop_without_recursion() {
+        let mut latest = Rc::new(BoardNode::root(Position::startpos(), 0, 0));
+        let fork = Rc::clone(&latest);
+        for _ in 0..200_000 {
+            latest = Rc::new(BoardNode::after(&latest, Position::startpos(), 0));
+        }
+        assert_eq!(latest.t(), 200_000);
+        assert_eq!(latest.ancestor_at(0).map(|n| n.t()), Some(0));
+        drop(latest);
+        // A board still shared elsewhere survives its descendants.
+        assert_eq!(Rc::strong_count(&fork), 1);
+        assert_eq!(fork.t(), 0);
+    }
+
+    #[test]
     fn arrived_marks_follow_moves() {
         let a = sq("a2");
         let mask = bit(a) | bit(sq("h7"));
