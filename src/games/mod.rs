@@ -6,6 +6,10 @@
 //!   their own earlier moves with a move of a more valuable piece (section A).
 //! - [`chessgi`]: Time Travel Chessgi (J. G. Good, 2007), drop chess with general
 //!   and special time travel (section B).
+//! - [`branching`]: Time Travel Chess (T. Pavese, 2013), where travel forks
+//!   universes that are all played in parallel and the most universes won wins
+//!   (section C).
 
+pub mod branching;
 pub mod chessgi;
 pub mod time_traveling;
