@@ -4,5 +4,5 @@ pub mod ast;
 pub mod reader;
 pub mod writer;
 
-pub use reader::{read, read_bytes, Read, ReadError, Warning, WarningKind};
+pub use reader::{read, read_bytes, Read, ReadError, Warning, WarningKind, MAX_INPUT_BYTES};
 pub use writer::{write, write_fen_board};

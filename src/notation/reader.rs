@@ -116,20 +116,49 @@ const NEAR_CHARS: usize = 24;
 
 fn excerpt(text: &str, offset: usize) -> String {
     let rest = text.get(offset..).unwrap_or("");
-    let line = rest.split(['\n', '\r']).next().unwrap_or("");
-    let mut out: String = line.chars().take(NEAR_CHARS).collect();
-    if line.chars().nth(NEAR_CHARS).is_some() {
-        out.push('…');
+    let mut out = String::new();
+    for (n, c) in rest.chars().enumerate() {
+        if c == '\n' || c == '\r' {
+            break;
+        }
+        if n == NEAR_CHARS {
+            out.push('…');
+            break;
+        }
+        out.push(c);
     }
     out
+}
+
+/// The largest input the reader accepts, in bytes (2 MiB). Real games are a
+/// few kilobytes (the longest corpus game is 3 KB); the limit keeps the work of
+/// one read bounded (about 0.2 s for 2 MiB of dense moves on a slow machine).
+pub const MAX_INPUT_BYTES: usize = 2 * 1024 * 1024;
+
+fn too_large(len: usize) -> ReadError {
+    ReadError {
+        span: Span {
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 0,
+        },
+        message: format!(
+            "file too large: {len} bytes (a 5dpgn game is at most {MAX_INPUT_BYTES} bytes)"
+        ),
+        near: String::new(),
+    }
 }
 
 /// Reads raw bytes: like [`read`], after checking they are UTF-8.
 ///
 /// # Errors
-/// A [`ReadError`] at the first byte that is not UTF-8 (with its offset), or
-/// any error of [`read`].
+/// A [`ReadError`] for an input above [`MAX_INPUT_BYTES`], at the first byte
+/// that is not UTF-8 (with its offset), or any error of [`read`].
 pub fn read_bytes(bytes: &[u8]) -> Result<Read, ReadError> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(too_large(bytes.len()));
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => read(text),
         Err(e) => {
@@ -159,10 +188,14 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Read, ReadError> {
 /// Reads a 5dpgn text.
 ///
 /// # Errors
-/// A [`ReadError`] saying where the text stops making sense: an empty file,
+/// A [`ReadError`] saying where the text stops making sense: a text above
+/// [`MAX_INPUT_BYTES`], an empty file,
 /// an unclosed comment or variation, a malformed tag, 5DFEN line or move, a
 /// number above [`MAX_NUMBER`], a header after the moves.
 pub fn read(text: &str) -> Result<Read, ReadError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_large(text.len()));
+    }
     let mut parser = Parser::new(text);
     parser.run()?;
     parser.finish()
@@ -584,22 +617,23 @@ impl<'a> Parser<'a> {
         let open = self.mark();
         self.bump();
         let mut value = String::new();
-        while let Some(c) = self.current_char() {
-            match c {
-                '"' => {
+        let mut run_start = self.pos;
+        while let Some(b) = self.peek() {
+            match b {
+                b'"' => {
+                    value.push_str(&self.text[run_start..self.pos]);
                     self.bump();
                     return Ok(value);
                 }
-                '\n' | '\r' => break,
-                '\\' if matches!(self.peek_at(1), Some(b'"' | b'\\')) => {
+                b'\n' | b'\r' => break,
+                b'\\' if matches!(self.peek_at(1), Some(b'"' | b'\\')) => {
+                    value.push_str(&self.text[run_start..self.pos]);
                     self.bump();
-                    value.push(char::from(self.bump().unwrap_or(b'\\')));
+                    run_start = self.pos;
+                    self.bump();
                 }
                 _ => {
-                    for _ in 0..c.len_utf8() {
-                        self.bump();
-                    }
-                    value.push(c);
+                    self.bump();
                 }
             }
         }
@@ -789,7 +823,8 @@ impl<'a> Parser<'a> {
                 Some(b @ b'1'..=b'8') if b - b'1' < MAX_SIDE => {
                     items.push((false, b - b'1'));
                 }
-                Some(b'x') => *capture = true,
+                Some(b'x') if !*capture => *capture = true,
+                Some(b'x') => return Err(self.error_here("`x` written twice in one move")),
                 Some(b'9') => {
                     return Err(self.error_here("rank 9 does not exist (boards are at most 8x8)"))
                 }
@@ -1132,7 +1167,8 @@ impl<'a> Parser<'a> {
                 return Ok(());
             };
             if self.game.result.is_none() {
-                if let Some(result) = self.result_token() {
+                let may_be_result = matches!(b, b'0' | b'1' | b'*' | 0xC2);
+                if let Some(result) = may_be_result.then(|| self.result_token()).flatten() {
                     let start = self.mark();
                     for _ in 0..result.len().min(self.text.len() - self.pos) {
                         self.bump();
