@@ -125,3 +125,40 @@ fn corpus_tolerances() {
     );
     assert_eq!(tricky.game.fen_boards[2].timeline.sign, None);
 }
+
+#[test]
+fn corpus_files_survive_write_then_read() {
+    let Some(dir) = corpus() else { return };
+    for sub in ["games", "unlabelled"] {
+        for path in pgn_files(&dir.join(sub)) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let first = read(&std::fs::read_to_string(&path).unwrap()).unwrap().game;
+            let text = chronochess::notation::write(&first);
+            let second = read(&text)
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"))
+                .game;
+            assert_eq!(second.tags, first.tags, "{name}");
+            assert_eq!(second.result, first.result, "{name}");
+            assert_eq!(second.actions.len(), first.actions.len(), "{name}");
+            for (a, b) in first.actions.iter().zip(&second.actions) {
+                assert_eq!(a.color, b.color, "{name}");
+                assert_eq!(a.comments, b.comments, "{name}");
+                assert_eq!(a.moves.len(), b.moves.len(), "{name}");
+                for (m, n) in a.moves.iter().zip(&b.moves) {
+                    let strip = |m: &chronochess::notation::ast::MoveText| {
+                        let mut m = m.clone();
+                        m.span = Default::default();
+                        m.text.clear();
+                        m
+                    };
+                    assert_eq!(strip(m), strip(n), "{name}: {} vs {}", m.text, n.text);
+                    assert_eq!(
+                        chronochess::notation::reader::annotation(&m.text),
+                        chronochess::notation::reader::annotation(&n.text),
+                        "{name}"
+                    );
+                }
+            }
+        }
+    }
+}

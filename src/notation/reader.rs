@@ -1224,10 +1224,10 @@ impl<'a> Parser<'a> {
                 b'0'..=b'9' => {
                     let castling_with_zeros =
                         b == b'0' && self.peek_at(1) == Some(b'-') && self.peek_at(2) == Some(b'0');
-                    // A pawn move disambiguated by its rank only: `3e4`, `3xe4`.
+                    // A move disambiguated by its rank only: `3e4`, `3xe4`, `3>>(0T1)e4`.
                     let rank_first = (b'1'..=b'8').contains(&b)
                         && match self.peek_at(1) {
-                            Some(b'x') => true,
+                            Some(b'x' | b'>' | b'(') => true,
                             Some(b'a'..=b'h') => matches!(self.peek_at(2), Some(b'1'..=b'8')),
                             _ => false,
                         };
@@ -1249,7 +1249,7 @@ impl<'a> Parser<'a> {
                     };
                     self.start_action(span, color, None);
                 }
-                b'a'..=b'h' | b'x' | b'A'..=b'Z' => self.move_in_action()?,
+                b'a'..=b'h' | b'x' | b'>' | b'A'..=b'Z' => self.move_in_action()?,
                 _ => {
                     let what = self.current_char().unwrap_or(' ');
                     return Err(self.error_here(format!("unexpected `{what}`")));

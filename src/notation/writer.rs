@@ -26,6 +26,10 @@
 //!   `nb.` when it does not follow a White action.
 //! - comments `{…}` after the moves of their action; braces that would not
 //!   match are written as parentheses.
+//!
+//! One tree has no text of its own: a move with a target board but no source
+//! board, piece letter, from square or jump mark (`(0T1)e4` would read back
+//! with `(0T1)` as the source). Resolved moves always have a source board.
 
 use super::ast::{
     ActionText, BoardText, CastleText, FenBoardText, GameText, JumpText, MoveText, TimelineText,
@@ -88,7 +92,7 @@ fn write_action_body(out: &mut String, action: &ActionText) {
     }
     for comment in &action.comments {
         out.push_str(" {");
-        out.push_str(&comment_body(comment));
+        out.push_str(&comment_body(comment.trim()));
         out.push('}');
     }
 }
