@@ -104,6 +104,8 @@ fn comments_variations_results() {
         assert_eq!(r.game.result.as_deref(), Some(result));
         assert!(r.game.actions[1].moves[0].marks.softmate);
     }
+    let r = ok("1. e4 ½-½");
+    assert_eq!(r.game.result.as_deref(), Some("1/2-1/2"));
     let r = ok("[Result \"0-1\"]\n1. e4 1-0 {fine} 2. d4");
     assert_eq!(
         kinds(&r),

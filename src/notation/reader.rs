@@ -1117,16 +1117,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn result_token(&self) -> Option<&'static str> {
+    /// The result at the cursor, if any: its canonical text and its length in bytes.
+    fn result_token(&self) -> Option<(&'static str, usize)> {
         let rest = &self.text[self.pos..];
-        let token = ["1-0", "0-1", "1/2-1/2", "½-½", "*"]
-            .into_iter()
-            .find(|r| rest.starts_with(r))?;
-        if is_delimiter(self.bytes.get(self.pos + token.len()).copied()) {
-            Some(if token == "½-½" { "1/2-1/2" } else { token })
-        } else {
-            None
-        }
+        let (written, canonical) = [
+            ("1-0", "1-0"),
+            ("0-1", "0-1"),
+            ("1/2-1/2", "1/2-1/2"),
+            ("½-½", "1/2-1/2"),
+            ("*", "*"),
+        ]
+        .into_iter()
+        .find(|(w, _)| rest.starts_with(w))?;
+        is_delimiter(self.bytes.get(self.pos + written.len()).copied())
+            .then_some((canonical, written.len()))
     }
 
     /// Reads `N.`, `Nw.`, `Nb.`, `N...` at the cursor.
@@ -1168,17 +1172,10 @@ impl<'a> Parser<'a> {
             };
             if self.game.result.is_none() {
                 let may_be_result = matches!(b, b'0' | b'1' | b'*' | 0xC2);
-                if let Some(result) = may_be_result.then(|| self.result_token()).flatten() {
+                if let Some((result, len)) = may_be_result.then(|| self.result_token()).flatten() {
                     let start = self.mark();
-                    for _ in 0..result.len().min(self.text.len() - self.pos) {
+                    for _ in 0..len {
                         self.bump();
-                    }
-                    if result == "1/2-1/2" && self.text[start.pos..].starts_with('½') {
-                        // `½-½` is 5 bytes, not 7.
-                        self.reset(start);
-                        for _ in 0.."½-½".len() {
-                            self.bump();
-                        }
                     }
                     self.game.result = Some(result.to_string());
                     self.result_span = Some(self.span_from(start));
