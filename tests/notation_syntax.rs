@@ -228,6 +228,11 @@ fn section_4_3_jumps() {
     assert_eq!(m.promotion, Some(PieceKind::Queen));
     assert!(m.marks.check);
     assert_eq!(m.text, "(1T3)axb1Q+!?");
+    // Long algebraic with a dash, and `e.p.` after an en-passant capture.
+    let m = only_move("(0T1)Ng1-f3");
+    assert_eq!((m.from_file, m.to), (Some(6), Square::parse("f3")));
+    let r = ok("1. (0T4)exd6 e.p. / (0T4)e5");
+    assert_eq!(r.game.actions.len(), 2);
 }
 
 #[test]
@@ -274,6 +279,7 @@ fn errors_say_where_and_what() {
         ("12 e4", "line 1, column 4", "expected `.`"),
         ("1. e4=", "line 1, column 7", "piece letter"),
         ("1. (>Lx)", "line 1, column 7", "timeline"),
+        ("1. nf3", "line 1, column 4", "piece letters are upper case"),
     ];
     for (text, place, what) in cases {
         let e = read(text).expect_err(text);

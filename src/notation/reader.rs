@@ -823,6 +823,8 @@ impl<'a> Parser<'a> {
                 Some(b @ b'1'..=b'8') if b - b'1' < MAX_SIDE => {
                     items.push((false, b - b'1'));
                 }
+                // Long algebraic `e2-e4`: the dash between the squares is skipped.
+                Some(b'-') if items.len() == 2 && matches!(self.peek_at(1), Some(b'a'..=b'h')) => {}
                 Some(b'x') if !*capture => *capture = true,
                 Some(b'x') => return Err(self.error_here("`x` written twice in one move")),
                 Some(b'9') => {
@@ -1246,7 +1248,19 @@ impl<'a> Parser<'a> {
                     };
                     self.start_action(span, color, None);
                 }
+                // `e.p.` after an en-passant capture: nothing to read.
+                b'e' if self.starts_with("e.p.") => {
+                    for _ in 0..4 {
+                        self.bump();
+                    }
+                }
                 b'a'..=b'h' | b'x' | b'>' | b'A'..=b'Z' => self.move_in_action()?,
+                b'i'..=b'z' => {
+                    let what = char::from(b);
+                    return Err(self.error_here(format!(
+                        "`{what}` does not start a move: piece letters are upper case, files go from `a` to `h`"
+                    )));
+                }
                 _ => {
                     let what = self.current_char().unwrap_or(' ');
                     return Err(self.error_here(format!("unexpected `{what}`")));
