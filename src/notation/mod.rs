@@ -19,5 +19,10 @@ pub mod ast;
 pub mod reader;
 pub mod writer;
 
-pub use reader::{read, read_bytes, Read, ReadError, Warning, WarningKind, MAX_INPUT_BYTES};
-pub use writer::{write, write_fen_board};
+pub use reader::{
+    read, read_bytes, read_fen_board, read_move, Read, ReadError, Warning, WarningKind,
+    MAX_INPUT_BYTES,
+};
+pub use writer::{
+    write, write_board, write_fen_board, write_fen_board_text, write_move, write_tag,
+};

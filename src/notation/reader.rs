@@ -226,6 +226,46 @@ pub fn read_move(text: &str) -> Result<MoveText, ReadError> {
     }
 }
 
+/// Reads one 5DFEN board line, `[pieces:L:T:c]` (the brackets may be left out).
+/// The piece field's shape is checked by [`Placement::from_fen`] once the
+/// board size is known.
+///
+/// # Errors
+/// A [`ReadError`] if the text is not exactly one 5DFEN board line.
+pub fn read_fen_board(text: &str) -> Result<FenBoardText, ReadError> {
+    let trimmed = text.trim();
+    let bare = !trimmed.starts_with('[');
+    let wrapped;
+    let line = if bare {
+        wrapped = format!("[{trimmed}]");
+        wrapped.as_str()
+    } else {
+        trimmed
+    };
+    let mut parser = Parser::new(line);
+    let result = parser.fen_board().and_then(|()| {
+        parser.skip_blank();
+        match parser.peek() {
+            None => Ok(()),
+            Some(_) => Err(parser.error_here("expected one 5DFEN board line and nothing else")),
+        }
+    });
+    match result {
+        Ok(()) => parser
+            .game
+            .fen_boards
+            .pop()
+            .ok_or_else(|| parser.error_here("expected a 5DFEN board line")),
+        Err(mut e) if bare => {
+            // Point into the text as given, not the bracketed copy.
+            e.span.column = e.span.column.saturating_sub(1).max(1);
+            e.span.offset = e.span.offset.saturating_sub(1);
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The evaluation written at the end of a move's text (`!`, `?`, `!?` …), if any.
 #[must_use]
 pub fn annotation(move_text: &str) -> Option<&str> {
@@ -1515,6 +1555,22 @@ mod tests {
         assert_eq!(one("RQd1").piece, Some(PieceKind::RoyalQueen));
         assert_eq!(one("PRd1").piece, Some(PieceKind::Princess));
         assert_eq!(one("CKd1").piece, Some(PieceKind::CommonKing));
+    }
+
+    #[test]
+    fn single_fen_boards() {
+        let b = read_fen_board("[r*nbqk*bnr*/8/8/8/8/8/8/R*NBQK*BNR*:-1:3:b]").unwrap();
+        assert_eq!(
+            (b.timeline.sign, b.timeline.number, b.turn),
+            (Some('-'), 1, 3)
+        );
+        assert_eq!(b.to_move, Color::Black);
+        let b = read_fen_board(" k/4/4/K:+0:1:w ").unwrap();
+        assert_eq!(b.pieces, "k/4/4/K");
+        assert!(read_fen_board("k/4/4/K:0:1").is_err());
+        assert!(read_fen_board("[k/4:0:1:w] x").is_err());
+        let e = read_fen_board("k/4/4/K:0:1:q").unwrap_err();
+        assert_eq!(e.span.column, 1);
     }
 
     #[test]

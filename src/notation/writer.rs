@@ -284,6 +284,30 @@ mod tests {
     }
 
     #[test]
+    fn fen_boards_of_custom_setups() {
+        let field = "r*nbk*qbnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*";
+        let placement = Placement::from_fen(field, 8, 8).unwrap();
+        let minus_one = TimelineText {
+            sign: Some('-'),
+            number: 1,
+        };
+        let line = write_fen_board(&placement, minus_one, 0, Color::Black);
+        assert_eq!(line, format!("[{field}:-1:0:b]"));
+        let back = crate::notation::reader::read_fen_board(&line).unwrap();
+        assert_eq!(write_fen_board_text(&back), line);
+        assert_eq!(Placement::from_fen(&back.pieces, 8, 8).unwrap(), placement);
+        let small = Placement::from_fen("k4/5/5/5/4K", 5, 5).unwrap();
+        let zero = TimelineText {
+            sign: None,
+            number: 0,
+        };
+        assert_eq!(
+            write_fen_board(&small, zero, 1, Color::White),
+            "[k4/5/5/5/4K:0:1:w]"
+        );
+    }
+
+    #[test]
     fn tags_are_escaped() {
         assert_eq!(
             write_tag("White", "a \"b\" \\c"),
