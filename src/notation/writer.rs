@@ -15,7 +15,12 @@
 //!   `(0T1)Ng1f3`, `(0T1)e2e4`, `(0T3)e4xd5`. A SAN reader that understands
 //!   disambiguation reads the full from square as a fully disambiguated move
 //!   (SAN allows `Ng1f3`), and ftxi's long form `(0T13)b6b5` is the same shape,
-//!   so the text needs no game state to be unambiguous.
+//!   so the text needs no game state to be unambiguous. These are also the
+//!   shapes of ftxi's grammar (`ftxi/5dchess_engine` `docs/pgn-bnf.txt`):
+//!   `[board][piece][file][rank]['x'] file rank` for physical moves and
+//!   `[board][piece][file][rank] (jump ['x'] | [jump] ['x'] board) file rank`
+//!   for jumps; that grammar takes one check symbol (`+`, `#` or `*`) per move,
+//!   which is what a resolved move carries.
 //! - jumps: `(0T2)Nb1>>(0T1)b3`, `(-1T4)Nc3>>x(0T2)c3+~`, `(0T6)d5>(1T6)d5`,
 //!   with `(>Ln)` and `(~Tn)` after the move when the tree has them.
 //! - castling as `O-O` / `O-O-O` when the tree says castling.
