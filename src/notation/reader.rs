@@ -284,7 +284,8 @@ pub fn annotation(move_text: &str) -> Option<&str> {
 }
 
 #[derive(Clone, Copy)]
-struct Mark {
+/// A remembered cursor position (to make spans and to back up).
+struct Place {
     pos: usize,
     line: u32,
     col: u32,
@@ -376,21 +377,21 @@ impl<'a> Parser<'a> {
         Some(b)
     }
 
-    fn mark(&self) -> Mark {
-        Mark {
+    fn mark(&self) -> Place {
+        Place {
             pos: self.pos,
             line: self.line,
             col: self.col,
         }
     }
 
-    fn reset(&mut self, m: Mark) {
+    fn reset(&mut self, m: Place) {
         self.pos = m.pos;
         self.line = m.line;
         self.col = m.col;
     }
 
-    fn span_from(&self, m: Mark) -> Span {
+    fn span_from(&self, m: Place) -> Span {
         Span {
             line: m.line,
             column: m.col,
