@@ -147,6 +147,11 @@ fn headers_and_boards() {
     // `*` after a knight: accepted, ignored, warned.
     let r = ok("[Size \"8x8\"]\n[r*n*bqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]");
     assert_eq!(kinds(&r), [WarningKind::UnmovedMarkIgnored]);
+    // A byte-order mark, Unicode values and columns counted in characters.
+    let r = ok("\u{FEFF}[White \"Zoë Ünal\"]\n1. e4 {café} / e5");
+    assert_eq!(r.game.tag("White"), Some("Zoë Ünal"));
+    assert_eq!(r.game.actions[0].comments, ["café"]);
+    assert_eq!((r.game.actions[1].span.line, r.game.actions[1].span.column), (2, 14));
     let r = ok("[4/4/4/4:0:1:w]");
     assert_eq!(kinds(&r), [WarningKind::MissingSize]);
 }
