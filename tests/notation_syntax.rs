@@ -151,7 +151,10 @@ fn headers_and_boards() {
     let r = ok("\u{FEFF}[White \"Zoë Ünal\"]\n1. e4 {café} / e5");
     assert_eq!(r.game.tag("White"), Some("Zoë Ünal"));
     assert_eq!(r.game.actions[0].comments, ["café"]);
-    assert_eq!((r.game.actions[1].span.line, r.game.actions[1].span.column), (2, 14));
+    assert_eq!(
+        (r.game.actions[1].span.line, r.game.actions[1].span.column),
+        (2, 14)
+    );
     let r = ok("[4/4/4/4:0:1:w]");
     assert_eq!(kinds(&r), [WarningKind::MissingSize]);
 }
@@ -285,6 +288,12 @@ fn errors_say_where_and_what() {
         ("1. e4=", "line 1, column 7", "piece letter"),
         ("1. (>Lx)", "line 1, column 7", "timeline"),
         ("1. nf3", "line 1, column 4", "piece letters are upper case"),
+        ("1. $(L+1T-1)Nf3", "line 1, column 4", "relative boards"),
+        (
+            "1. (0T2)Nb1>>$(L=T-1)b3",
+            "line 1, column 14",
+            "relative boards",
+        ),
     ];
     for (text, place, what) in cases {
         let e = read(text).expect_err(text);

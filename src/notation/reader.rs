@@ -931,6 +931,10 @@ impl<'a> Parser<'a> {
             }
             if self.peek() == Some(b'(') && self.classify_paren() == ParenKind::Board {
                 mv.target = Some(self.board()?);
+            } else if self.peek() == Some(b'$') {
+                return Err(self.error_here(
+                    "relative boards `$(…)` (Branched 5DPGN) are not supported; write the board as (LTt)",
+                ));
             }
             let split = mv.jump != JumpText::None || mv.target.is_some();
             let (from, to) = if split {
@@ -1296,6 +1300,11 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b'a'..=b'h' | b'x' | b'>' | b'A'..=b'Z' => self.move_in_action()?,
+                b'$' => {
+                    return Err(self.error_here(
+                        "relative boards `$(…)` (Branched 5DPGN) are not supported; write the board as (LTt)",
+                    ))
+                }
                 b'i'..=b'z' => {
                     let what = char::from(b);
                     return Err(self.error_here(format!(
