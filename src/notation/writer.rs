@@ -37,10 +37,11 @@
 //! with `(0T1)` as the source). Resolved moves always have a source board.
 
 use super::ast::{
-    ActionText, BoardText, CastleText, FenBoardText, GameText, JumpText, MoveText, TimelineText,
+    ActionText, BoardText, CastleText, FenBoardText, GameText, JumpText, Marks, MoveText, Span,
+    TimelineText,
 };
 use super::reader::annotation;
-use crate::chess::{Color, Placement};
+use crate::chess::{Color, PieceKind, Placement, Square};
 use std::fmt::Write as _;
 
 /// Writes a whole game in canonical 5dpgn (see the module documentation).
@@ -188,6 +189,34 @@ pub fn write_board(board: &BoardText) -> String {
     }
 }
 
+/// A fully specified physical move `(LTt)<piece><from><to>` for the exporter
+/// to complete: set `jump` and `target` for a jump, and `capture`,
+/// `promotion`, `marks`, `new_timeline`, `present_turn` as the move has them.
+/// Pawns get no piece letter (the canonical form); the text is the canonical
+/// text of the move as built.
+#[must_use]
+pub fn physical_move(source: BoardText, piece: PieceKind, from: Square, to: Square) -> MoveText {
+    let mut mv = MoveText {
+        span: Span::default(),
+        text: String::new(),
+        source: Some(source),
+        piece: (piece != PieceKind::Pawn).then_some(piece),
+        from_file: Some(from.x),
+        from_rank: Some(from.y),
+        jump: JumpText::None,
+        capture: false,
+        target: None,
+        to: Some(to),
+        castle: None,
+        promotion: None,
+        marks: Marks::default(),
+        new_timeline: None,
+        present_turn: None,
+    };
+    mv.text = write_move(&mv);
+    mv
+}
+
 /// Writes one move in the canonical form (see the module documentation).
 #[must_use]
 pub fn write_move(mv: &MoveText) -> String {
@@ -276,6 +305,27 @@ mod tests {
         ] {
             assert_eq!(write_move(&read_move(text).unwrap()), text);
         }
+    }
+
+    #[test]
+    fn built_moves() {
+        let board = |l: u32, t: u32| BoardText {
+            timeline: Some(TimelineText {
+                sign: None,
+                number: l,
+            }),
+            turn: Some(t),
+        };
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mv = physical_move(board(0, 1), PieceKind::Knight, sq("g1"), sq("f3"));
+        assert_eq!(mv.text, "(0T1)Ng1f3");
+        let mut jump = physical_move(board(0, 2), PieceKind::Pawn, sq("b2"), sq("b3"));
+        jump.jump = JumpText::Branch;
+        jump.target = Some(board(0, 1));
+        jump.capture = true;
+        jump.marks.present_moved = true;
+        assert_eq!(write_move(&jump), "(0T2)b2>>x(0T1)b3~");
+        assert_eq!(read_move(&write_move(&jump)).unwrap().target, jump.target);
     }
 
     #[test]
