@@ -131,6 +131,25 @@ fn deep_nesting_is_counted_not_recursed() {
 }
 
 #[test]
+fn warnings_are_capped() {
+    let text = format!("1. e4 {}", "() ".repeat(600_000));
+    let start = Instant::now();
+    let r = read(&text).unwrap();
+    eprintln!(
+        "600 000 skipped variations: {:.1} ms",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    assert_eq!(
+        r.warnings.len(),
+        chronochess::notation::reader::MAX_WARNINGS + 1
+    );
+    let last = r.warnings.last().unwrap();
+    assert_eq!(last.kind, chronochess::notation::WarningKind::MoreWarnings);
+    assert!(last.message.starts_with("599000 more"), "{last}");
+    assert!(start.elapsed() < big());
+}
+
+#[test]
 fn invalid_utf8_is_located() {
     let e = timed(
         "invalid UTF-8",

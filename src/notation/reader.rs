@@ -69,7 +69,13 @@ pub enum WarningKind {
     StrayMoveToken,
     /// A `(>Ln)` or `(~Tn)` token written twice for one move (the last one is kept).
     RepeatedMoveToken,
+    /// The last warning when more than [`MAX_WARNINGS`] were met: how many were not kept.
+    MoreWarnings,
 }
+
+/// The most warnings one read keeps; the rest are counted in a last
+/// [`WarningKind::MoreWarnings`] warning.
+pub const MAX_WARNINGS: usize = 1000;
 
 /// A tolerated oddity: where it is and what it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,6 +326,8 @@ struct Parser<'a> {
     /// The turn of the last finished action, as written or (if unwritten) computed.
     last_turn: Option<(Color, u32)>,
     result_span: Option<Span>,
+    /// Warnings beyond [`MAX_WARNINGS`], counted only.
+    warnings_not_kept: usize,
 }
 
 fn is_blank(b: u8) -> bool {
@@ -352,6 +360,7 @@ impl<'a> Parser<'a> {
             pending: None,
             last_turn: None,
             result_span: None,
+            warnings_not_kept: 0,
         }
     }
 
@@ -422,11 +431,15 @@ impl<'a> Parser<'a> {
     }
 
     fn warn(&mut self, span: Span, kind: WarningKind, message: impl Into<String>) {
-        self.warnings.push(Warning {
-            span,
-            kind,
-            message: message.into(),
-        });
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(Warning {
+                span,
+                kind,
+                message: message.into(),
+            });
+        } else {
+            self.warnings_not_kept += 1;
+        }
     }
 
     fn current_char(&self) -> Option<char> {
@@ -1254,7 +1267,9 @@ impl<'a> Parser<'a> {
                     ParenKind::NewTimeline | ParenKind::Present => {
                         let token = self.move_token()?;
                         let warning = apply_move_token(&token, self.last_move());
-                        self.warnings.extend(warning);
+                        if let Some(w) = warning {
+                            self.warn(w.span, w.kind, w.message);
+                        }
                     }
                     ParenKind::Variation => self.skip_variation()?,
                 },
@@ -1372,6 +1387,14 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_fen_boards()?;
+        if self.warnings_not_kept > 0 {
+            let span = self.warnings.last().map_or_else(Span::default, |w| w.span);
+            self.warnings.push(Warning {
+                span,
+                kind: WarningKind::MoreWarnings,
+                message: format!("{} more warnings not shown", self.warnings_not_kept),
+            });
+        }
         Ok(Read {
             game: self.game,
             warnings: self.warnings,
