@@ -867,19 +867,20 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads `[a-h][1-8]` items and `x` marks until something else comes.
-    fn coordinates(&mut self, capture: &mut bool) -> Result<Vec<(bool, u8)>, ReadError> {
-        let mut items = Vec::new();
+    fn coordinates(&mut self, capture: &mut bool) -> Result<Coordinates, ReadError> {
+        let mut items = Coordinates::default();
         loop {
-            match self.peek() {
-                Some(b @ b'a'..=b'h') if b - b'a' < MAX_SIDE => {
-                    items.push((true, b - b'a'));
-                }
-                Some(b @ b'1'..=b'8') if b - b'1' < MAX_SIDE => {
-                    items.push((false, b - b'1'));
-                }
+            let item = match self.peek() {
+                Some(b @ b'a'..=b'h') if b - b'a' < MAX_SIDE => Some((true, b - b'a')),
+                Some(b @ b'1'..=b'8') if b - b'1' < MAX_SIDE => Some((false, b - b'1')),
                 // Long algebraic `e2-e4`: the dash between the squares is skipped.
-                Some(b'-') if items.len() == 2 && matches!(self.peek_at(1), Some(b'a'..=b'h')) => {}
-                Some(b'x') if !*capture => *capture = true,
+                Some(b'-') if items.len == 2 && matches!(self.peek_at(1), Some(b'a'..=b'h')) => {
+                    None
+                }
+                Some(b'x') if !*capture => {
+                    *capture = true;
+                    None
+                }
                 Some(b'x') => return Err(self.error_here("`x` written twice in one move")),
                 Some(b'9') => {
                     return Err(self.error_here("rank 9 does not exist (boards are at most 8x8)"))
@@ -888,11 +889,15 @@ impl<'a> Parser<'a> {
                     return Err(self.error_here("files go from `a` to `h` (boards are at most 8x8)"))
                 }
                 _ => return Ok(items),
+            };
+            if let Some(item) = item {
+                if items.len == items.items.len() {
+                    return Err(self.error_here("too many squares in one move"));
+                }
+                items.items[items.len] = item;
+                items.len += 1;
             }
             self.bump();
-            if items.len() > 4 {
-                return Err(self.error_here("too many squares in one move"));
-            }
         }
     }
 
@@ -950,17 +955,19 @@ impl<'a> Parser<'a> {
                 ));
             }
             let split = mv.jump != JumpText::None || mv.target.is_some();
+            let after;
             let (from, to) = if split {
-                let after = self.coordinates(&mut capture)?;
-                (before, after)
+                after = self.coordinates(&mut capture)?;
+                (before.as_slice(), after.as_slice())
             } else {
-                match before.len() {
-                    0 | 1 => (before, Vec::new()),
-                    n => (before[..n - 2].to_vec(), before[n - 2..].to_vec()),
+                let all = before.as_slice();
+                match all.len() {
+                    0 | 1 => (all, &[][..]),
+                    n => all.split_at(n - 2),
                 }
             };
             mv.capture = capture;
-            match to.as_slice() {
+            match to {
                 [(true, x), (false, y)] => mv.to = Square::new(*x, *y),
                 [] => {
                     return Err(
@@ -974,7 +981,7 @@ impl<'a> Parser<'a> {
                     ))
                 }
             }
-            match from.as_slice() {
+            match from {
                 [] => {}
                 [(true, x)] => mv.from_file = Some(*x),
                 [(false, y)] => mv.from_rank = Some(*y),
@@ -1436,6 +1443,20 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// Files (`true`) and ranks (`false`) of one side of a move, in written order:
+/// at most four (`e2e4`), kept without allocating.
+#[derive(Default)]
+struct Coordinates {
+    items: [(bool, u8); 4],
+    len: usize,
+}
+
+impl Coordinates {
+    fn as_slice(&self) -> &[(bool, u8)] {
+        &self.items[..self.len]
     }
 }
 
