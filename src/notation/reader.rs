@@ -20,10 +20,18 @@
 //!   `(>Ln)` and `(~Tn)` after a move;
 //! - comments `{…}` (nested if matched) and `;` to the end of the line, side
 //!   variations in parentheses (skipped with a warning), results
-//!   `1-0 0-1 1/2-1/2 *`.
+//!   `1-0 0-1 1/2-1/2 ½-½ *`; also `e2-e4` dashes and an `e.p.` suffix;
+//! - CRLF line ends, tabs, a byte-order mark, several moves or turns per line,
+//!   headers with no moves. An empty file is an error.
 //!
-//! Work is linear in the input: nesting is counted, never recursed into, and
-//! numbers above [`MAX_NUMBER`] are refused as soon as they grow past it.
+//! Moves are kept as written: whether `x` captures, `>>` branches, `+` checks
+//! or an equal source and target board make a physical move is for the
+//! resolver to decide against the game state (`5dpgn.md` section 7).
+//!
+//! Work is linear in the input and bounded: at most [`MAX_INPUT_BYTES`] are
+//! read, nesting is counted (never recursed into), numbers above
+//! [`MAX_NUMBER`] are refused as soon as they grow past it, and at most
+//! [`MAX_WARNINGS`] warnings are kept.
 
 use super::ast::{
     ActionText, BoardText, CastleText, FenBoardText, GameText, JumpText, Marks, MoveText, Span,
