@@ -5,14 +5,15 @@ use super::{excerpt, ReadError, Warning, WarningKind, MAX_WARNINGS};
 use crate::chess::Color;
 use crate::notation::ast::{GameText, MoveText, Span, TimelineText, MAX_NUMBER};
 
-#[derive(Clone, Copy)]
 /// A remembered cursor position (to make spans and to back up).
+#[derive(Clone, Copy)]
 pub(super) struct Place {
     pub(super) pos: usize,
     pub(super) line: u32,
     pub(super) col: u32,
 }
 
+/// What a `(` opens (`5dpgn.md` section 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ParenKind {
     Board,
@@ -21,6 +22,8 @@ pub(super) enum ParenKind {
     Variation,
 }
 
+/// The action being read: it becomes an [`crate::notation::ast::ActionText`]
+/// when the next turn label, `/` or the end comes, unless it has no move.
 pub(super) struct Pending {
     pub(super) span: Span,
     pub(super) color: Color,
@@ -29,6 +32,7 @@ pub(super) struct Pending {
     pub(super) comments: Vec<String>,
 }
 
+/// The reader's state: the cursor, the tree built so far, the warnings.
 pub(super) struct Parser<'a> {
     pub(super) text: &'a str,
     pub(super) bytes: &'a [u8],
@@ -46,6 +50,7 @@ pub(super) struct Parser<'a> {
     pub(super) warnings_not_kept: usize,
 }
 
+/// ASCII whitespace, CR and LF included.
 pub(super) fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
@@ -55,6 +60,7 @@ pub(super) fn is_tag_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
 }
 
+/// True where a move ends: blank, a comment, a parenthesis, `/`, `;`, the end.
 pub(super) fn is_delimiter(b: Option<u8>) -> bool {
     match b {
         None => true,
