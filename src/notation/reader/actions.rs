@@ -67,6 +67,15 @@ impl Parser<'_> {
     }
 
     pub(super) fn start_action(&mut self, span: Span, color: Color, label: Option<u32>) {
+        if let Some(p) = &mut self.pending {
+            if p.moves.is_empty() && p.comments.is_empty() {
+                // An empty label (`1.`, `/`) followed by another: nothing to keep.
+                p.span = span;
+                p.color = color;
+                p.label = label;
+                return;
+            }
+        }
         self.finish_action();
         self.pending = Some(Pending {
             span,
