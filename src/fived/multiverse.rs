@@ -267,6 +267,17 @@ impl Multiverse {
         Ok(m)
     }
 
+    /// The same position with another promotion list (empty: queen).
+    #[must_use]
+    pub fn with_promotions(mut self, promotions: &[PieceKind]) -> Multiverse {
+        self.promotions = if promotions.is_empty() {
+            vec![PieceKind::Queen]
+        } else {
+            promotions.to_vec()
+        };
+        self
+    }
+
     /// Board width.
     #[must_use]
     pub fn width(&self) -> u8 {

@@ -96,6 +96,11 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     jumps: Vec<Vec<Move>>,
     /// True if some jump could create a timeline before the present.
     can_pull_present: bool,
+    /// An inactive timeline ends before the present with the opponent to
+    /// move: a new timeline could reactivate it and pull the present back.
+    stale_reactivation: bool,
+    /// Per board: some other board has a hop onto it.
+    hop_target: Vec<bool>,
     nodes: u64,
     budget: u64,
     stack: Vec<Move>,
@@ -158,8 +163,19 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             .iter()
             .map(|b| b.v == present && root.is_active(b.l))
             .collect();
+        let hop_target = boards
+            .iter()
+            .map(|b| {
+                nonbranching
+                    .iter()
+                    .flatten()
+                    .any(|m: &Move| !m.is_physical() && m.to.board == *b)
+            })
+            .collect();
         Search {
             mv,
+            stale_reactivation: stale_inactive,
+            hop_target,
             mover,
             boards,
             mandatory,
@@ -209,11 +225,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
         }
-        // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, or if the present can be pulled back.
-        if !self.mandatory[i] || self.can_pull_present || !self.jumps[i].is_empty() {
-            self.phase_a(i + 1)?;
-        }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
@@ -227,16 +238,53 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 r?;
             }
         }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        if !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i]
+        {
+            self.phase_a(i + 1)?;
+        }
         ControlFlow::Continue(())
     }
 
     fn phase_b(&mut self) -> ControlFlow<Stop> {
-        if !self.stack.is_empty()
-            && color_of(self.mv.present()) != self.mover
-            && (self.visit)(&self.stack, &self.mv).is_break()
-        {
+        let present = self.mv.present();
+        let submittable = color_of(present) != self.mover;
+        if !self.stack.is_empty() && submittable && (self.visit)(&self.stack, &self.mv).is_break() {
             return ControlFlow::Break(Stop::Visitor);
         }
+        if submittable {
+            for i in 0..self.boards.len() {
+                if !self.mv.is_playable(self.boards[i], self.mover) {
+                    continue;
+                }
+                for k in 0..self.jumps[i].len() {
+                    let m = self.jumps[i][k];
+                    if !self.mv.is_branching(&m) {
+                        continue;
+                    }
+                    if let Some(u) = self.try_move(&m)? {
+                        self.stack.push(m);
+                        let r = self.phase_b();
+                        self.stack.pop();
+                        self.mv.undo(u);
+                        r?;
+                    }
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        // Classify the branching jumps available now. A jump that makes a
+        // check not involving its new timeline makes it at any later point
+        // of this action too (the check does not depend on the timeline's
+        // number, and checks are monotone): such a jump is dead here and in
+        // the whole subtree.
+        let mut children: Vec<Move> = Vec::new();
+        let mut alive = vec![false; self.boards.len()];
+        let mut can_pull = self.stale_reactivation;
         for i in 0..self.boards.len() {
             let b = self.boards[i];
             if !self.mv.is_playable(b, self.mover) {
@@ -247,13 +295,54 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 if !self.mv.is_branching(&m) {
                     continue;
                 }
-                if let Some(u) = self.try_move(&m)? {
-                    self.stack.push(m);
-                    let r = self.phase_b();
-                    self.stack.pop();
-                    self.mv.undo(u);
-                    r?;
+                self.nodes += 1;
+                if self.nodes > self.budget {
+                    return ControlFlow::Break(Stop::Budget);
                 }
+                let Some(u) = self.mv.apply(&m) else { continue };
+                let news = new_boards(&self.mv, &m, u);
+                let created = news.get(1).map(|b| b.l);
+                let fixed = self
+                    .mv
+                    .royal_capture_involving_except(&news, !self.mover, created)
+                    .is_some();
+                let any = fixed
+                    || self
+                        .mv
+                        .royal_capture_involving(&news, !self.mover)
+                        .is_some();
+                self.mv.undo(u);
+                if fixed {
+                    continue;
+                }
+                alive[i] = true;
+                if m.to.board.v < present {
+                    can_pull = true;
+                }
+                if !any {
+                    children.push(m);
+                }
+            }
+        }
+        if !can_pull {
+            // Every board at the present must still be left by a branching jump.
+            let stuck = self.boards.iter().enumerate().any(|(i, b)| {
+                b.v == present
+                    && self.mv.is_playable(*b, self.mover)
+                    && self.mv.is_active(b.l)
+                    && !alive[i]
+            });
+            if stuck {
+                return ControlFlow::Continue(());
+            }
+        }
+        for m in children {
+            if let Some(u) = self.try_move(&m)? {
+                self.stack.push(m);
+                let r = self.phase_b();
+                self.stack.pop();
+                self.mv.undo(u);
+                r?;
             }
         }
         ControlFlow::Continue(())
