@@ -38,8 +38,23 @@ fn main() {
             }
         }
     }
+    for x in search::search_shape(&m) {
+        println!("shape {x:?}");
+    }
     println!("root capture: {:?}", m.royal_captures(!m.to_move()));
     println!("in_check {}", m.in_check());
+    if args.len() > 5 {
+        return;
+    }
+    let t0 = std::time::Instant::now();
+    let a = search::any_legal_action(&m, Budget::nodes(20_000_000));
+    println!(
+        "any {:?} in {:?}",
+        a.clone()
+            .known()
+            .map(|o| o.map(|v| v.iter().map(|x| x.long_text(false)).collect::<Vec<_>>())),
+        t0.elapsed()
+    );
     let t = std::time::Instant::now();
     println!(
         "count {:?} in {:?}",
@@ -47,3 +62,5 @@ fn main() {
         t.elapsed()
     );
 }
+#[allow(dead_code)]
+fn unused() {}

@@ -159,10 +159,18 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
         }
-        let mandatory = boards
+        let mandatory: Vec<bool> = boards
             .iter()
             .map(|b| b.v == present && root.is_active(b.l))
             .collect();
+        // Decide the most constrained boards first: mandatory ones, fewest
+        // moves first. Failures then show up near the root of the search.
+        let mut order: Vec<usize> = (0..boards.len()).collect();
+        order.sort_by_key(|&i| (!mandatory[i], nonbranching[i].len()));
+        let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
+        let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
+        let nonbranching: Vec<Vec<Move>> = order.iter().map(|&i| nonbranching[i].clone()).collect();
+        let jumps: Vec<Vec<Move>> = order.iter().map(|&i| jumps[i].clone()).collect();
         let hop_target = boards
             .iter()
             .map(|b| {
@@ -217,13 +225,111 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         ControlFlow::Continue(Some(u))
     }
 
+    /// Applies `m`, reports whether a check appears (`fixed_only`: only one
+    /// that does not involve the timeline `m` creates), and undoes it.
+    fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let Some(u) = self.mv.apply(m) else {
+            return ControlFlow::Continue(true);
+        };
+        let news = new_boards(&self.mv, m, u);
+        let except = match u {
+            super::multiverse::Undo::Branch { created, .. } if fixed_only => Some(created),
+            _ => None,
+        };
+        let bad = self
+            .mv
+            .royal_capture_involving_except(&news, !self.mover, except)
+            .is_some();
+        self.mv.undo(u);
+        ControlFlow::Continue(bad)
+    }
+
+    /// True if no completion of the current partial action can be
+    /// submitted: some board at the present can be left neither by a
+    /// branching jump nor hopped onto without a check that no later move can
+    /// remove, and the present cannot be pulled back.
+    fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
+        if self.stale_reactivation {
+            return ControlFlow::Continue(false);
+        }
+        let present = self.mv.present();
+        if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        let n = self.boards.len();
+        for i in 0..n {
+            if !self.mv.is_playable(self.boards[i], self.mover) {
+                continue;
+            }
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if m.to.board.v < present && self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    return ControlFlow::Continue(false);
+                }
+            }
+        }
+        'boards: for u in 0..n {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            if u >= decided {
+                // Its own phase-1 move is still to be chosen.
+                for k in 0..self.nonbranching[u].len() {
+                    let m = self.nonbranching[u][k];
+                    let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
+                    if hop_ok && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            for k in 0..self.jumps[u].len() {
+                let m = self.jumps[u][k];
+                if self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    continue 'boards;
+                }
+            }
+            for o in 0..n {
+                if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if m.to.board == b && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
     fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
         if i == self.boards.len() {
             return self.phase_b();
         }
+        // Once the boards at the present are decided, make sure the rest can
+        // still lead to a submittable action before trying the optional boards.
+        if (i == 0 || (self.mandatory[i - 1] && !self.mandatory[i])) && self.stuck(i)? {
+            return ControlFlow::Continue(());
+        }
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
+        }
+        // Optional boards pass first (the cheapest completions come first);
+        // boards at the present try their moves first.
+        let may_pass = !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i];
+        if may_pass && !self.mandatory[i] {
+            self.phase_a(i + 1)?;
         }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
@@ -240,11 +346,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         // A mandatory board may stay unplayed in phase 1 only if it can still
         // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        if !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i]
-        {
+        if may_pass && self.mandatory[i] {
             self.phase_a(i + 1)?;
         }
         ControlFlow::Continue(())
@@ -529,4 +631,46 @@ pub fn fast_legal_actions(
         ControlFlow::Continue(())
     });
     out
+}
+
+/// Per playable board (search order): (board, mandatory, non-branching moves
+/// that are legal on their own, jumps). For diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
+    let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
+    let mut s = Search::new(position, Budget::UNLIMITED, &mut visit);
+    let mover = s.mover;
+    (0..s.boards.len())
+        .map(|i| {
+            let mut alive = 0;
+            let mut clean = 0;
+            for m in s.jumps[i].clone() {
+                if !s.mv.is_branching(&m) {
+                    continue;
+                }
+                let Some(u) = s.mv.apply(&m) else { continue };
+                let news = new_boards(&s.mv, &m, u);
+                let created = news.get(1).map(|b| b.l);
+                if s.mv
+                    .royal_capture_involving_except(&news, !mover, created)
+                    .is_none()
+                {
+                    alive += 1;
+                }
+                if s.mv.royal_capture_involving(&news, !mover).is_none() {
+                    clean += 1;
+                }
+                s.mv.undo(u);
+            }
+            (
+                s.boards[i],
+                s.mandatory[i],
+                s.nonbranching[i].len(),
+                s.jumps[i].len(),
+                alive,
+                clean,
+            )
+        })
+        .collect()
 }
