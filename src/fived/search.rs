@@ -101,6 +101,16 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     stale_reactivation: bool,
     /// Per board: some other board has a hop onto it.
     hop_target: Vec<bool>,
+    /// `boards[..first_free]` are decided before the branching jumps (the
+    /// boards at the present, and any board with a hop onto one of those);
+    /// the others ("free" optional boards) after them.
+    first_free: usize,
+    /// Per board: a branching jump was made onto this free board while it
+    /// was still playable, so it must make a non-branching move (or be
+    /// hopped onto) for that jump to be a branching one.
+    reserved: Vec<bool>,
+    /// How many moves at the end of `stack` are branching jumps.
+    branch_count: usize,
     nodes: u64,
     budget: u64,
     stack: Vec<Move>,
@@ -163,10 +173,37 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             .iter()
             .map(|b| b.v == present && root.is_active(b.l))
             .collect();
+        // Group "early": boards at the present, plus (to a fixed point) every
+        // board with a hop onto an early board. The others are free optional
+        // boards, decided after the branching jumps.
+        let mut early = mandatory.clone();
+        loop {
+            let mut grew = false;
+            for i in 0..boards.len() {
+                if early[i] {
+                    continue;
+                }
+                let hops_early = nonbranching[i].iter().any(|m: &Move| {
+                    !m.is_physical()
+                        && boards
+                            .iter()
+                            .zip(&early)
+                            .any(|(b, &e)| e && m.to.board == *b)
+                });
+                if hops_early {
+                    early[i] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
         // Decide the most constrained boards first: mandatory ones, fewest
         // moves first. Failures then show up near the root of the search.
         let mut order: Vec<usize> = (0..boards.len()).collect();
-        order.sort_by_key(|&i| (!mandatory[i], nonbranching[i].len()));
+        order.sort_by_key(|&i| (!early[i], !mandatory[i], nonbranching[i].len()));
+        let first_free = early.iter().filter(|&&e| e).count();
         let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
         let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
         let nonbranching: Vec<Vec<Move>> = order.iter().map(|&i| nonbranching[i].clone()).collect();
@@ -184,6 +221,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             mv,
             stale_reactivation: stale_inactive,
             hop_target,
+            first_free,
+            reserved: vec![false; order.len()],
+            branch_count: 0,
             mover,
             boards,
             mandatory,
@@ -205,12 +245,16 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         self.phase_a(0)
     }
 
-    fn try_move(&mut self, m: &Move) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
+    fn try_move(
+        &mut self,
+        m: &Move,
+        force_branch: bool,
+    ) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
         }
-        let Some(u) = self.mv.apply(m) else {
+        let Some(u) = self.mv.apply_as(m, force_branch) else {
             return ControlFlow::Continue(None);
         };
         let news = new_boards(&self.mv, m, u);
@@ -309,34 +353,27 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         ControlFlow::Continue(false)
     }
 
+    /// Phase 1: the early boards, in order: a non-branching move or pass.
     fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == self.boards.len() {
-            return self.phase_b();
-        }
-        // Once the boards at the present are decided, make sure the rest can
-        // still lead to a submittable action before trying the optional boards.
-        if (i == 0 || (self.mandatory[i - 1] && !self.mandatory[i])) && self.stuck(i)? {
+        if i == 0 && self.stuck(0)? {
             return ControlFlow::Continue(());
+        }
+        if i == self.first_free {
+            if self.stuck(self.first_free)? {
+                return ControlFlow::Continue(());
+            }
+            return self.phase_b();
         }
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
-        }
-        // Optional boards pass first (the cheapest completions come first);
-        // boards at the present try their moves first.
-        let may_pass = !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i];
-        if may_pass && !self.mandatory[i] {
-            self.phase_a(i + 1)?;
         }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m)? {
+            if let Some(u) = self.try_move(&m, false)? {
                 self.stack.push(m);
                 let r = self.phase_a(i + 1);
                 self.stack.pop();
@@ -346,103 +383,95 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         // A mandatory board may stay unplayed in phase 1 only if it can still
         // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        if may_pass && self.mandatory[i] {
+        if !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i]
+        {
             self.phase_a(i + 1)?;
         }
         ControlFlow::Continue(())
     }
 
+    /// Phase 2: every sequence of branching jumps, each prefix completed by
+    /// phase 3.
     fn phase_b(&mut self) -> ControlFlow<Stop> {
         let present = self.mv.present();
-        let submittable = color_of(present) != self.mover;
-        if !self.stack.is_empty() && submittable && (self.visit)(&self.stack, &self.mv).is_break() {
-            return ControlFlow::Break(Stop::Visitor);
-        }
-        if submittable {
-            for i in 0..self.boards.len() {
-                if !self.mv.is_playable(self.boards[i], self.mover) {
-                    continue;
-                }
-                for k in 0..self.jumps[i].len() {
-                    let m = self.jumps[i][k];
-                    if !self.mv.is_branching(&m) {
-                        continue;
-                    }
-                    if let Some(u) = self.try_move(&m)? {
-                        self.stack.push(m);
-                        let r = self.phase_b();
-                        self.stack.pop();
-                        self.mv.undo(u);
-                        r?;
-                    }
-                }
-            }
+        // Phase 3 cannot help while an early board at the present is unplayed.
+        let early_waiting = color_of(present) == self.mover
+            && (0..self.first_free).any(|i| {
+                let b = self.boards[i];
+                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+            });
+        if !early_waiting {
+            self.phase_c(self.first_free)?;
+        } else if self.stuck(self.first_free)? {
             return ControlFlow::Continue(());
         }
-        // Classify the branching jumps available now. A jump that makes a
-        // check not involving its new timeline makes it at any later point
-        // of this action too (the check does not depend on the timeline's
-        // number, and checks are monotone): such a jump is dead here and in
-        // the whole subtree.
-        let mut children: Vec<Move> = Vec::new();
-        let mut alive = vec![false; self.boards.len()];
-        let mut can_pull = self.stale_reactivation;
-        for i in 0..self.boards.len() {
-            let b = self.boards[i];
-            if !self.mv.is_playable(b, self.mover) {
+        let n = self.boards.len();
+        for i in 0..n {
+            if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
-                if !self.mv.is_branching(&m) {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.nodes > self.budget {
-                    return ControlFlow::Break(Stop::Budget);
-                }
-                let Some(u) = self.mv.apply(&m) else { continue };
-                let news = new_boards(&self.mv, &m, u);
-                let created = news.get(1).map(|b| b.l);
-                let fixed = self
-                    .mv
-                    .royal_capture_involving_except(&news, !self.mover, created)
-                    .is_some();
-                let any = fixed
-                    || self
-                        .mv
-                        .royal_capture_involving(&news, !self.mover)
-                        .is_some();
-                self.mv.undo(u);
-                if fixed {
-                    continue;
-                }
-                alive[i] = true;
-                if m.to.board.v < present {
-                    can_pull = true;
-                }
-                if !any {
-                    children.push(m);
+                let reserve = if self.mv.is_branching(&m) {
+                    None
+                } else {
+                    // Onto a playable end board: a branching jump only if that
+                    // board is free and makes a non-branching move in phase 3.
+                    match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
+                        Some(j) if j != i => Some(j),
+                        _ => continue,
+                    }
+                };
+                if let Some(u) = self.try_move(&m, true)? {
+                    let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
+                    self.stack.push(m);
+                    self.branch_count += 1;
+                    let r = self.phase_b();
+                    self.branch_count -= 1;
+                    self.stack.pop();
+                    if let (Some(j), Some(w)) = (reserve, was) {
+                        self.reserved[j] = w;
+                    }
+                    self.mv.undo(u);
+                    r?;
                 }
             }
         }
-        if !can_pull {
-            // Every board at the present must still be left by a branching jump.
-            let stuck = self.boards.iter().enumerate().any(|(i, b)| {
-                b.v == present
-                    && self.mv.is_playable(*b, self.mover)
-                    && self.mv.is_active(b.l)
-                    && !alive[i]
-            });
-            if stuck {
-                return ControlFlow::Continue(());
+        ControlFlow::Continue(())
+    }
+
+    /// Phase 3: the free optional boards, in order: pass or a non-branching
+    /// move; then the action is checked and visited.
+    fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
+        if i == self.boards.len() {
+            let done = !self.stack.is_empty()
+                && color_of(self.mv.present()) != self.mover
+                && (self.first_free..self.boards.len())
+                    .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
+            if done && (self.visit)(&self.stack, &self.mv).is_break() {
+                return ControlFlow::Break(Stop::Visitor);
             }
+            return ControlFlow::Continue(());
         }
-        for m in children {
-            if let Some(u) = self.try_move(&m)? {
-                self.stack.push(m);
-                let r = self.phase_b();
-                self.stack.pop();
+        let b = self.boards[i];
+        if !self.mv.is_playable(b, self.mover) {
+            return self.phase_c(i + 1);
+        }
+        self.phase_c(i + 1)?;
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                continue;
+            }
+            if let Some(u) = self.try_move(&m, false)? {
+                // Keep the canonical play order: non-branching moves first.
+                let at = self.stack.len() - self.branch_count;
+                self.stack.insert(at, m);
+                let r = self.phase_c(i + 1);
+                self.stack.remove(at);
                 self.mv.undo(u);
                 r?;
             }
