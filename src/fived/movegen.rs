@@ -260,7 +260,8 @@ impl Multiverse {
             if ok(dl, 0) && f(l + dl, v, sq(x1, y1)) {
                 return true;
             }
-            if unmoved && ok(2 * dl, 0) {
+            let allowed = dl == 0 || piece.color == Color::White || self.black_timeline_double_step;
+            if unmoved && allowed && ok(2 * dl, 0) {
                 let (x2, y2) = (x0, y0 + 2 * dy);
                 if self.on_grid(x2, y2) {
                     if let Some(b2) = self.board(l + 2 * dl, v) {
