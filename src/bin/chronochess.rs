@@ -82,6 +82,7 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
     }
     let mut agree = 0usize;
     let mut millis: Vec<f64> = Vec::new();
+    let mut slowest: Vec<(f64, String)> = Vec::new();
     for (file, rows) in &expected {
         let path = dir.join("games").join(file);
         let text = match std::fs::read_to_string(&path) {
@@ -97,6 +98,7 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
             match got.get(pos) {
                 Some(l) => {
                     millis.push(l.millis);
+                    slowest.push((l.millis, format!("{file} pos {pos}")));
                     let mine = (side(l).to_string(), count_text(l), l.status.to_string());
                     if mine == (s.clone(), c.clone(), st.clone()) {
                         agree += 1;
@@ -144,6 +146,12 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
             at(1.0),
             millis.iter().sum::<f64>()
         );
+    }
+    if times {
+        slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (ms, what) in slowest.iter().take(8) {
+            println!("slow: {ms:.1} ms  {what}");
+        }
     }
     Ok(if agree == total {
         ExitCode::SUCCESS
