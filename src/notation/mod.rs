@@ -17,6 +17,7 @@
 
 pub mod ast;
 pub mod reader;
+pub mod resolve;
 pub mod writer;
 
 pub use reader::{

@@ -1,0 +1,713 @@
+//! Exact search over legal actions: existence, enumeration, counting, and the
+//! outcome of a position (`shared/rules/5d-chess.md`, sections 6, 7 and 10).
+//!
+//! An action is a set of non-branching moves (physical moves and `>` hops)
+//! plus a sequence of branching moves (`>>`). The search builds them in two
+//! phases:
+//!
+//! 1. over the playable boards in a fixed order, each board either passes,
+//!    is hopped onto, or makes one non-branching move;
+//! 2. then any sequence of branching jumps from boards still playable.
+//!
+//! Every (set, sequence) pair is reached exactly once. Checks are monotone:
+//! a capture of a royal piece that exists after some moves uses only boards
+//! that later moves of the same action cannot change (new boards only ever
+//! appear at the end of timelines whose end has the mover's colour, and the
+//! boards an opponent piece can use have the opponent's colour). So a subtree
+//! is cut as soon as one check appears, and the test after each move only
+//! looks at captures involving the boards that move created.
+
+use std::ops::ControlFlow;
+
+use super::coords::{color_of, BoardId, Move};
+use super::multiverse::Multiverse;
+use crate::chess::Color;
+
+/// A limit on search work: the number of moves tried (applied) at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Moves the search may apply before giving up with [`Answer::Unknown`].
+    pub nodes: u64,
+}
+
+impl Budget {
+    /// No practical limit.
+    pub const UNLIMITED: Budget = Budget { nodes: u64::MAX };
+
+    /// A limit of `nodes` applied moves.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget { nodes }
+    }
+}
+
+/// The answer of a bounded search: known exactly, or the budget ran out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer<T> {
+    /// The exact answer.
+    Known(T),
+    /// The budget ran out before the answer was certain.
+    Unknown,
+}
+
+impl<T> Answer<T> {
+    /// The known value, if any.
+    pub fn known(self) -> Option<T> {
+        match self {
+            Answer::Known(t) => Some(t),
+            Answer::Unknown => None,
+        }
+    }
+}
+
+/// The state of the game for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// No legal action, in check: the side to move loses.
+    Checkmate,
+    /// No legal action, not in check: draw.
+    Stalemate,
+    /// Legal actions exist.
+    Ongoing {
+        /// ftxi's check: passing everywhere would let a royal piece be taken.
+        in_check: bool,
+        /// In check, and every legal action moves the present back.
+        softmate: bool,
+    },
+}
+
+/// Why the search stopped early.
+enum Stop {
+    /// The visitor asked to stop.
+    Visitor,
+    /// The budget ran out.
+    Budget,
+}
+
+struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
+    mv: Multiverse,
+    mover: Color,
+    boards: Vec<BoardId>,
+    mandatory: Vec<bool>,
+    /// Per board: physical moves and jumps onto playable end boards.
+    nonbranching: Vec<Vec<Move>>,
+    /// Per board: every jump (used as a branching jump when its target is
+    /// not a playable end board at that point).
+    jumps: Vec<Vec<Move>>,
+    /// True if some jump could create a timeline before the present.
+    can_pull_present: bool,
+    /// An inactive timeline ends before the present with the opponent to
+    /// move: a new timeline could reactivate it and pull the present back.
+    stale_reactivation: bool,
+    /// Per board: some other board has a hop onto it.
+    hop_target: Vec<bool>,
+    /// `boards[..first_free]` are decided before the branching jumps (the
+    /// boards at the present, and any board with a hop onto one of those);
+    /// the others ("free" optional boards) after them.
+    first_free: usize,
+    /// Per board: a branching jump was made onto this free board while it
+    /// was still playable, so it must make a non-branching move (or be
+    /// hopped onto) for that jump to be a branching one.
+    reserved: Vec<bool>,
+    /// How many moves at the end of `stack` are branching jumps.
+    branch_count: usize,
+    nodes: u64,
+    budget: u64,
+    stack: Vec<Move>,
+    visit: &'v mut V,
+}
+
+impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
+    fn new(root: &Multiverse, budget: Budget, visit: &'v mut V) -> Search<'v, V> {
+        let mover = root.to_move;
+        let present = root.present();
+        let boards = root.playable_boards(mover);
+        let mut nonbranching = Vec::with_capacity(boards.len());
+        let mut jumps = Vec::with_capacity(boards.len());
+        let mut can_pull_present = false;
+        let mut mv = root.clone();
+        for b in &boards {
+            let mut nb = Vec::new();
+            let mut jp = Vec::new();
+            for m in root.board_moves(*b) {
+                if m.is_physical() {
+                    nb.push(m);
+                } else {
+                    if m.to.board.v < present && root.next_timeline_active(mover) {
+                        can_pull_present = true;
+                    }
+                    if root.is_playable(m.to.board, mover) {
+                        nb.push(m);
+                    }
+                    jp.push(m);
+                }
+            }
+            // A non-branching move that creates a check on its own does so in
+            // every action containing it (checks are monotone): drop it now.
+            nb.retain(|m| match mv.apply(m) {
+                Some(u) => {
+                    let news = new_boards(&mv, m, u);
+                    let bad = mv.royal_capture_involving(&news, !mover).is_some();
+                    mv.undo(u);
+                    !bad
+                }
+                None => false,
+            });
+            // Hops first: they settle two boards at once.
+            nb.sort_by_key(Move::is_physical);
+            nonbranching.push(nb);
+            jumps.push(jp);
+        }
+        // Passing a mandatory board needs the present pulled back, which only
+        // a new timeline can do: one starting before the present, or one that
+        // reactivates an old timeline whose end lies before the present.
+        let (lmin, lmax) = root.timeline_range();
+        let stale_inactive = (lmin..=lmax).any(|l| {
+            !root.is_active(l)
+                && root
+                    .end(l)
+                    .is_some_and(|e| e < present && color_of(e) != mover)
+        });
+        if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
+            can_pull_present = true;
+        }
+        let mandatory: Vec<bool> = boards
+            .iter()
+            .map(|b| b.v == present && root.is_active(b.l))
+            .collect();
+        // Group "early": boards at the present, plus (to a fixed point) every
+        // board with a hop onto an early board. The others are free optional
+        // boards, decided after the branching jumps.
+        let mut early = mandatory.clone();
+        loop {
+            let mut grew = false;
+            for i in 0..boards.len() {
+                if early[i] {
+                    continue;
+                }
+                let hops_early = nonbranching[i].iter().any(|m: &Move| {
+                    !m.is_physical()
+                        && boards
+                            .iter()
+                            .zip(&early)
+                            .any(|(b, &e)| e && m.to.board == *b)
+                });
+                if hops_early {
+                    early[i] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        // Decide the most constrained boards first: mandatory ones, fewest
+        // moves first. Failures then show up near the root of the search.
+        let mut order: Vec<usize> = (0..boards.len()).collect();
+        order.sort_by_key(|&i| (!early[i], !mandatory[i], nonbranching[i].len()));
+        let first_free = early.iter().filter(|&&e| e).count();
+        let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
+        let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
+        let nonbranching: Vec<Vec<Move>> = order.iter().map(|&i| nonbranching[i].clone()).collect();
+        let jumps: Vec<Vec<Move>> = order.iter().map(|&i| jumps[i].clone()).collect();
+        let hop_target = boards
+            .iter()
+            .map(|b| {
+                nonbranching
+                    .iter()
+                    .flatten()
+                    .any(|m: &Move| !m.is_physical() && m.to.board == *b)
+            })
+            .collect();
+        Search {
+            mv,
+            stale_reactivation: stale_inactive,
+            hop_target,
+            first_free,
+            reserved: vec![false; order.len()],
+            branch_count: 0,
+            mover,
+            boards,
+            mandatory,
+            nonbranching,
+            jumps,
+            can_pull_present,
+            nodes: 0,
+            budget: budget.nodes,
+            stack: Vec::new(),
+            visit,
+        }
+    }
+
+    fn run(&mut self) -> ControlFlow<Stop> {
+        // A check that exists before any move can never be removed.
+        if self.mv.any_royal_capture(!self.mover) {
+            return ControlFlow::Continue(());
+        }
+        self.phase_a(0)
+    }
+
+    fn try_move(
+        &mut self,
+        m: &Move,
+        force_branch: bool,
+    ) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let Some(u) = self.mv.apply_as(m, force_branch) else {
+            return ControlFlow::Continue(None);
+        };
+        let news = new_boards(&self.mv, m, u);
+        if self
+            .mv
+            .royal_capture_involving(&news, !self.mover)
+            .is_some()
+        {
+            self.mv.undo(u);
+            return ControlFlow::Continue(None);
+        }
+        ControlFlow::Continue(Some(u))
+    }
+
+    /// Applies `m`, reports whether a check appears (`fixed_only`: only one
+    /// that does not involve the timeline `m` creates), and undoes it.
+    fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let Some(u) = self.mv.apply(m) else {
+            return ControlFlow::Continue(true);
+        };
+        let news = new_boards(&self.mv, m, u);
+        let except = match u {
+            super::multiverse::Undo::Branch { created, .. } if fixed_only => Some(created),
+            _ => None,
+        };
+        let bad = self
+            .mv
+            .royal_capture_involving_except(&news, !self.mover, except)
+            .is_some();
+        self.mv.undo(u);
+        ControlFlow::Continue(bad)
+    }
+
+    /// True if no completion of the current partial action can be
+    /// submitted: some board at the present can be left neither by a
+    /// branching jump nor hopped onto without a check that no later move can
+    /// remove, and the present cannot be pulled back.
+    fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
+        if self.stale_reactivation {
+            return ControlFlow::Continue(false);
+        }
+        let present = self.mv.present();
+        if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        let n = self.boards.len();
+        // Only an active new timeline can pull the present back.
+        let pull_range = if self.mv.next_timeline_active(self.mover) {
+            0..n
+        } else {
+            0..0
+        };
+        for i in pull_range {
+            if !self.mv.is_playable(self.boards[i], self.mover) {
+                continue;
+            }
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if m.to.board.v < present && self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    return ControlFlow::Continue(false);
+                }
+            }
+        }
+        'boards: for u in 0..n {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            if u >= decided {
+                // Its own phase-1 move is still to be chosen.
+                for k in 0..self.nonbranching[u].len() {
+                    let m = self.nonbranching[u][k];
+                    let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
+                    if hop_ok && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            for k in 0..self.jumps[u].len() {
+                let m = self.jumps[u][k];
+                if self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    continue 'boards;
+                }
+            }
+            for o in 0..n {
+                if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if m.to.board == b && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// Phase 1: the early boards, in order: a non-branching move or pass.
+    fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
+        if i == 0 && self.stuck(0)? {
+            return ControlFlow::Continue(());
+        }
+        if i == self.first_free {
+            if self.stuck(self.first_free)? {
+                return ControlFlow::Continue(());
+            }
+            return self.phase_b();
+        }
+        let b = self.boards[i];
+        if !self.mv.is_playable(b, self.mover) {
+            return self.phase_a(i + 1);
+        }
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                continue;
+            }
+            if let Some(u) = self.try_move(&m, false)? {
+                self.stack.push(m);
+                let r = self.phase_a(i + 1);
+                self.stack.pop();
+                self.mv.undo(u);
+                r?;
+            }
+        }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        if !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i]
+        {
+            self.phase_a(i + 1)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Phase 2: every sequence of branching jumps, each prefix completed by
+    /// phase 3.
+    fn phase_b(&mut self) -> ControlFlow<Stop> {
+        let present = self.mv.present();
+        // Phase 3 cannot help while an early board at the present is unplayed.
+        let early_waiting = color_of(present) == self.mover
+            && (0..self.first_free).any(|i| {
+                let b = self.boards[i];
+                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+            });
+        if !early_waiting {
+            self.phase_c(self.first_free)?;
+        } else if self.stuck(self.first_free)? {
+            return ControlFlow::Continue(());
+        }
+        let n = self.boards.len();
+        for i in 0..n {
+            if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
+                continue;
+            }
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                let reserve = if self.mv.is_branching(&m) {
+                    None
+                } else {
+                    // Onto a playable end board: a branching jump only if that
+                    // board is free and makes a non-branching move in phase 3.
+                    match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
+                        Some(j) if j != i => Some(j),
+                        _ => continue,
+                    }
+                };
+                if let Some(u) = self.try_move(&m, true)? {
+                    let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
+                    self.stack.push(m);
+                    self.branch_count += 1;
+                    let r = self.phase_b();
+                    self.branch_count -= 1;
+                    self.stack.pop();
+                    if let (Some(j), Some(w)) = (reserve, was) {
+                        self.reserved[j] = w;
+                    }
+                    self.mv.undo(u);
+                    r?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Phase 3: the free optional boards, in order: pass or a non-branching
+    /// move; then the action is checked and visited.
+    fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
+        if i == self.boards.len() {
+            let done = !self.stack.is_empty()
+                && color_of(self.mv.present()) != self.mover
+                && (self.first_free..self.boards.len())
+                    .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
+            if done && (self.visit)(&self.stack, &self.mv).is_break() {
+                return ControlFlow::Break(Stop::Visitor);
+            }
+            return ControlFlow::Continue(());
+        }
+        let b = self.boards[i];
+        if !self.mv.is_playable(b, self.mover) {
+            return self.phase_c(i + 1);
+        }
+        self.phase_c(i + 1)?;
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                continue;
+            }
+            if let Some(u) = self.try_move(&m, false)? {
+                // Keep the canonical play order: non-branching moves first.
+                let at = self.stack.len() - self.branch_count;
+                self.stack.insert(at, m);
+                let r = self.phase_c(i + 1);
+                self.stack.remove(at);
+                self.mv.undo(u);
+                r?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The boards a just-applied move created.
+fn new_boards(mv: &Multiverse, m: &Move, u: super::multiverse::Undo) -> Vec<BoardId> {
+    use super::multiverse::Undo;
+    let next = |l: i32| BoardId {
+        l,
+        v: mv.end(l).unwrap_or(0),
+    };
+    match u {
+        Undo::One(l) => vec![next(l)],
+        Undo::Two(a, b) => vec![next(a), next(b)],
+        Undo::Branch { source, created } => {
+            let _ = m;
+            vec![next(source), next(created)]
+        }
+    }
+}
+
+/// Visits every legal action of the side to move, in a fixed order: the
+/// moves in play order (non-branching ones first), and the position after
+/// them. The visitor returns `Break` to stop.
+///
+/// Returns `Known(true)` if the whole set was visited, `Known(false)` if the
+/// visitor stopped it, `Unknown` if the budget ran out first.
+pub fn for_each_legal_action<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
+    position: &Multiverse,
+    budget: Budget,
+    mut visit: V,
+) -> Answer<bool> {
+    let mut s = Search::new(position, budget, &mut visit);
+    match s.run() {
+        ControlFlow::Continue(()) => Answer::Known(true),
+        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
+        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
+    }
+}
+
+/// Some legal action of the side to move, or `None` if there is none.
+#[must_use]
+pub fn any_legal_action(position: &Multiverse, budget: Budget) -> Answer<Option<Vec<Move>>> {
+    let mut found = None;
+    let r = for_each_legal_action(position, budget, |moves, _| {
+        found = Some(moves.to_vec());
+        ControlFlow::Break(())
+    });
+    match (r, found) {
+        (_, Some(a)) => Answer::Known(Some(a)),
+        (Answer::Known(_), None) => Answer::Known(None),
+        (Answer::Unknown, None) => Answer::Unknown,
+    }
+}
+
+/// The number of legal actions (section 10's rule), stopping at `cap` if
+/// given (then the result is `min(count, cap)`).
+#[must_use]
+pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budget) -> Answer<u64> {
+    let mut n = 0u64;
+    let cap = cap.unwrap_or(u64::MAX);
+    if cap == 0 {
+        return Answer::Known(0);
+    }
+    let r = for_each_legal_action(position, budget, |_, _| {
+        n += 1;
+        if n >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match r {
+        Answer::Unknown if n < cap => Answer::Unknown,
+        _ => Answer::Known(n),
+    }
+}
+
+/// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
+#[must_use]
+pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
+    let in_check = position.in_check();
+    let present = position.present();
+    let mut any = false;
+    let mut normal = false;
+    let r = for_each_legal_action(position, budget, |_, after| {
+        any = true;
+        if !in_check || after.present() > present {
+            normal = true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if normal {
+        return Answer::Known(Outcome::Ongoing {
+            in_check,
+            softmate: false,
+        });
+    }
+    match r {
+        Answer::Unknown => Answer::Unknown,
+        Answer::Known(_) if any => Answer::Known(Outcome::Ongoing {
+            in_check,
+            softmate: true,
+        }),
+        Answer::Known(_) if in_check => Answer::Known(Outcome::Checkmate),
+        Answer::Known(_) => Answer::Known(Outcome::Stalemate),
+    }
+}
+
+/// A slow, obviously-right enumerator used as a test oracle: tries every
+/// order of every move, and keeps each legal action once as (sorted
+/// non-branching moves, sequence of branching moves). Exponential: only for
+/// small positions.
+#[doc(hidden)]
+#[must_use]
+pub fn naive_legal_actions(
+    position: &Multiverse,
+) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
+    fn rec(
+        mv: &mut Multiverse,
+        mover: Color,
+        nonbranching: &mut Vec<Move>,
+        branching: &mut Vec<Move>,
+        out: &mut std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>,
+    ) {
+        let played = nonbranching.len() + branching.len();
+        if played > 0 && color_of(mv.present()) != mover && !mv.any_royal_capture(!mover) {
+            let mut nb = nonbranching.clone();
+            nb.sort();
+            out.insert((nb, branching.clone()));
+        }
+        for b in mv.playable_boards(mover) {
+            for m in mv.board_moves(b) {
+                let is_branch = mv.is_branching(&m);
+                let Some(u) = mv.apply(&m) else { continue };
+                if is_branch {
+                    branching.push(m);
+                } else {
+                    nonbranching.push(m);
+                }
+                rec(mv, mover, nonbranching, branching, out);
+                if is_branch {
+                    branching.pop();
+                } else {
+                    nonbranching.pop();
+                }
+                mv.undo(u);
+            }
+        }
+    }
+    let mut mv = position.clone();
+    let mut out = std::collections::BTreeSet::new();
+    let mover = mv.to_move;
+    rec(&mut mv, mover, &mut Vec::new(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every legal action as (sorted non-branching moves, branching sequence),
+/// from the fast search; compare with [`naive_legal_actions`].
+#[doc(hidden)]
+#[must_use]
+pub fn fast_legal_actions(
+    position: &Multiverse,
+) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
+    let mut out = std::collections::BTreeSet::new();
+    let _ = for_each_legal_action(position, Budget::UNLIMITED, |moves, _| {
+        let mut probe = position.clone();
+        let mut nb = Vec::new();
+        let mut br = Vec::new();
+        for m in moves {
+            if probe.is_branching(m) {
+                br.push(*m);
+            } else {
+                nb.push(*m);
+            }
+            let _ = probe.apply(m);
+        }
+        nb.sort();
+        out.insert((nb, br));
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// Per playable board (search order): (board, mandatory, non-branching moves
+/// that are legal on their own, jumps). For diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
+    let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
+    let mut s = Search::new(position, Budget::UNLIMITED, &mut visit);
+    let mover = s.mover;
+    (0..s.boards.len())
+        .map(|i| {
+            let mut alive = 0;
+            let mut clean = 0;
+            for m in s.jumps[i].clone() {
+                if !s.mv.is_branching(&m) {
+                    continue;
+                }
+                let Some(u) = s.mv.apply(&m) else { continue };
+                let news = new_boards(&s.mv, &m, u);
+                let created = news.get(1).map(|b| b.l);
+                if s.mv
+                    .royal_capture_involving_except(&news, !mover, created)
+                    .is_none()
+                {
+                    alive += 1;
+                }
+                if s.mv.royal_capture_involving(&news, !mover).is_none() {
+                    clean += 1;
+                }
+                s.mv.undo(u);
+            }
+            (
+                s.boards[i],
+                s.mandatory[i],
+                s.nonbranching[i].len(),
+                s.jumps[i].len(),
+                alive,
+                clean,
+            )
+        })
+        .collect()
+}
