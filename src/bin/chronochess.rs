@@ -5,7 +5,9 @@
 //!   position of a 5dpgn game, `pos side count status` (tab-separated, the
 //!   meaning of `shared/corpus/expected.tsv`); cap 1000 by default, 0 = uncapped.
 //! - `chronochess conformance DIR [--budget NODES] [--times]`: checks every row of
-//!   `DIR/expected.tsv`; exits 1 on any disagreement.
+//!   `DIR/expected.tsv`; exits 1 on any disagreement that is not explained by
+//!   ftxi's known missing Black two-timeline pawn double step (5d-chess.md
+//!   section 8 recommends the move; such rows are listed, with their position).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -81,6 +83,7 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
         total += 1;
     }
     let mut agree = 0usize;
+    let mut explained_by_ftxi = 0usize;
     let mut millis: Vec<f64> = Vec::new();
     let mut slowest: Vec<(f64, String)> = Vec::new();
     for (file, rows) in &expected {
@@ -117,6 +120,9 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
                                 (side(x).to_string(), count_text(x), x.status.to_string())
                                     == (s.clone(), c.clone(), st.clone())
                             });
+                        if explained {
+                            explained_by_ftxi += 1;
+                        }
                         let why = if explained {
                             "\t(only the Black two-timeline pawn double step, missing in ftxi: 5d-chess.md section 8)"
                         } else {
@@ -136,6 +142,12 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     println!("{agree}/{total} positions agree");
+    if explained_by_ftxi > 0 {
+        println!(
+            "{explained_by_ftxi} more differ only by the Black two-timeline pawn double step \
+             (ftxi, which labelled the corpus, lacks it; with it disabled they agree)"
+        );
+    }
     if times && !millis.is_empty() {
         millis.sort_by(f64::total_cmp);
         let at = |q: f64| millis[((millis.len() - 1) as f64 * q).round() as usize];
@@ -153,7 +165,7 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
             println!("slow: {ms:.1} ms  {what}");
         }
     }
-    Ok(if agree == total {
+    Ok(if agree + explained_by_ftxi == total {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
