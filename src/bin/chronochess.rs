@@ -7,6 +7,9 @@
 //! - `chronochess conformance DIR [--budget NODES] [--times]`: checks every row of
 //!   `DIR/expected.tsv`; exits 1 on any disagreement.
 
+#[path = "chronochess/bench.rs"]
+mod bench;
+
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
@@ -144,6 +147,7 @@ fn main() -> ExitCode {
         }
         Some("analyze") => analyze(&args[1..]),
         Some("conformance") => conformance(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
