@@ -9,6 +9,8 @@
 
 #[path = "chronochess/bench.rs"]
 mod bench;
+#[path = "chronochess/convert.rs"]
+mod convert;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -148,6 +150,7 @@ fn main() -> ExitCode {
         Some("analyze") => analyze(&args[1..]),
         Some("conformance") => conformance(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
+        Some("convert") => convert::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
