@@ -103,7 +103,7 @@ fn conformance(args: &[String]) -> Result<ExitCode, String> {
                 Some(l) => {
                     millis.push(l.millis);
                     let mine = (side(l).to_string(), count_text(l), l.status.to_string());
-                    if &mine == &(s.clone(), c.clone(), st.clone()) {
+                    if mine == (s.clone(), c.clone(), st.clone()) {
                         agree += 1;
                     } else {
                         println!(

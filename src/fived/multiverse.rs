@@ -409,6 +409,14 @@ impl Multiverse {
     /// Returns what to undo, or `None` if the source square is empty or a
     /// board is missing (then nothing changed).
     pub(crate) fn apply(&mut self, m: &Move) -> Option<Undo> {
+        self.apply_as(m, false)
+    }
+
+    /// As [`Multiverse::apply`]; with `force_branch`, a jump onto a playable
+    /// end board creates a new timeline instead of hopping (the search uses
+    /// this for a jump whose target board will be left by a non-branching
+    /// move that comes first in play order).
+    pub(crate) fn apply_as(&mut self, m: &Move, force_branch: bool) -> Option<Undo> {
         let src = self.board(m.from.board.l, m.from.board.v)?;
         let i = m.from.square.index();
         let placed = src.piece_at(m.from.square)?;
@@ -455,7 +463,9 @@ impl Multiverse {
         let target = self.board(m.to.board.l, m.to.board.v)?;
         let mut arrived = target.clone();
         arrived.put(to, landing, false);
-        let hop = self.end(m.to.board.l) == Some(m.to.board.v) && m.to.board.l != m.from.board.l;
+        let hop = !force_branch
+            && self.end(m.to.board.l) == Some(m.to.board.v)
+            && m.to.board.l != m.from.board.l;
         self.push_board(m.from.board.l, next);
         if hop {
             self.push_board(m.to.board.l, arrived);
