@@ -6,8 +6,8 @@
 // usage (from the crate root; scripts/bench-all.sh does the builds first):
 //   node bench/run.mjs --bin target/release/chronochess --wasm DIR_OF_WASM_BINDGEN_OUTPUT
 //        --reference DIR_WITH_NODE_MODULES [--corpus ../shared/corpus]
-//        [--native-json FILE] [--wasm-json FILE]   (reuse a saved run)
-//        [--reference-timeout-ms 10000] [--wall] [--save DIR]
+//        [--native-json FILE] [--wasm-json FILE] [--reference-json FILE]   (reuse saved runs)
+//        [--reference-timeout-ms 20000] [--wall] [--save DIR]
 //
 // Clocks: by default CPU time (the native bench measures its thread's CPU time;
 // here process.cpuUsage() for the WASM run and for 5d-chess-js), because the
@@ -23,7 +23,7 @@ const bin = opt('--bin', 'target/release/chronochess');
 const corpus = opt('--corpus', '../shared/corpus');
 const wasmDir = opt('--wasm', null);
 const referenceDir = opt('--reference', null);
-const refTimeout = Number(opt('--reference-timeout-ms', '10000'));
+const refTimeout = Number(opt('--reference-timeout-ms', '20000'));
 const wall = args.includes('--wall');
 const saveDir = opt('--save', null);
 
@@ -66,15 +66,15 @@ if (opt('--wasm-json', null)) {
 // 3. 5d-chess-js on the in-check positions
 const ours = native || wasm;
 let reference = null;
-if (referenceDir && ours && !args.includes('--skip-reference')) {
+if (opt('--reference-json', null)) {
+  reference = JSON.parse(fs.readFileSync(opt('--reference-json'), 'utf8'));
+} else if (referenceDir && ours && !args.includes('--skip-reference')) {
   console.error('running 5d-chess-js…');
   const Chess = loadReference(referenceDir);
   const canonical = new Map();
   const rows = [];
   for (const d of ours.decisions.filter(d => d.in_check)) {
-    const wasmD = wasm ? wasm.decisions.find(w => w.file === d.file && w.pos === d.pos) : null;
-    const row = { file: d.file, pos: d.pos, expected: d.expected, native_ms: native ? d.ms : null,
-      wasm_ms: wasmD ? wasmD.ms : null, state: 'ok', theirs: null, ms: null };
+    const row = { file: d.file, pos: d.pos, expected: d.expected, state: 'ok', theirs: null, ms: null };
     try {
       if (!canonical.has(d.file)) canonical.set(d.file, splitCanonical(chronochess(bin, ['convert', path.join(corpus, 'games', d.file)])));
       const text = prefixText(canonical.get(d.file), d.pos);
@@ -101,6 +101,16 @@ if (referenceDir && ours && !args.includes('--skip-reference')) {
   }
   reference = rows;
   save('reference.json', JSON.stringify(rows));
+}
+
+// Our times for the reference rows (looked up now, so saved runs can be joined).
+if (reference) {
+  const find = (r, x) => (r ? r.decisions.find(d => d.file === x.file && d.pos === x.pos) : null);
+  for (const x of reference) {
+    const n = find(native, x), w = find(wasm, x);
+    x.native_ms = n && n.status !== 'unknown' ? n.ms : null;
+    x.wasm_ms = w && w.status !== 'unknown' ? w.ms : null;
+  }
 }
 
 // Report
@@ -133,7 +143,8 @@ if (reference) {
   const other = reference.filter(r => r.state !== 'ok' && r.state !== 'timeout');
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
   const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.ceil(s.length / 2) - 1] : NaN; };
-  lines.push(`5d-chess-js ${createRequire(path.join(path.resolve(referenceDir), 'x.js'))('5d-chess-js/package.json').version} on ${reference.length} in-check positions (timeout ${refTimeout} ms): ${done.length} decided, ${timeouts.length} timeout, ${other.length} not comparable`);
+  const refVersion = referenceDir ? createRequire(path.join(path.resolve(referenceDir), 'x.js'))('5d-chess-js/package.json').version : '(saved run)';
+  lines.push(`5d-chess-js ${refVersion} on ${reference.length} in-check positions (timeout ${refTimeout} ms): ${done.length} decided, ${timeouts.length} timeout, ${other.length} not comparable`);
   for (const [name, key] of [['native', 'native_ms'], ['WASM', 'wasm_ms']]) {
     const both = done.filter(r => r[key] !== null);
     if (!both.length) continue;

@@ -51,6 +51,9 @@ pub struct Options {
     pub count_runs: usize,
     /// The move generation loop repeats until it has run this long (ms).
     pub movegen_min_ms: f64,
+    /// False: only list the positions (in check, timelines, present), with no
+    /// decision, movegen or count timing (`--list`).
+    pub decide: bool,
 }
 
 impl Default for Options {
@@ -59,6 +62,7 @@ impl Default for Options {
             budget: 2_000_000_000,
             count_runs: 5,
             movegen_min_ms: 500.0,
+            decide: true,
         }
     }
 }
@@ -190,7 +194,11 @@ pub fn run(
                 continue;
             };
             let t = clock();
-            let o = outcome(m, Budget::nodes(options.budget));
+            let o = if options.decide {
+                outcome(m, Budget::nodes(options.budget))
+            } else {
+                Answer::Unknown
+            };
             let millis = clock() - t;
             let in_check = match o {
                 Answer::Known(Outcome::Checkmate) => true,
@@ -216,6 +224,9 @@ pub fn run(
         }
     }
 
+    if !options.decide {
+        return report;
+    }
     // Move generation over every playable board of every position.
     let start = clock();
     loop {
@@ -405,7 +416,7 @@ impl Report {
     }
 }
 
-/// `chronochess bench [--corpus DIR] [--json] [--wall] [--budget NODES] [--runs N]`.
+/// `chronochess bench [--corpus DIR] [--json] [--wall] [--list] [--budget NODES] [--runs N]`.
 ///
 /// Times are the CPU time of the benchmarking thread (the machines this runs
 /// on are shared, and wall time then measures the neighbours); `--wall` uses
@@ -432,6 +443,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             }
             "--json" => json = true,
             "--wall" => wall_clock = true,
+            "--list" => options.decide = false,
             "--budget" => options.budget = number("--budget")?,
             "--runs" => options.count_runs = usize::try_from(number("--runs")?).unwrap_or(1),
             other => return Err(format!("bench: unknown argument {other}")),
