@@ -150,7 +150,7 @@ if (reference) {
     if (!both.length) continue;
     const oursSum = sum(both.map(r => r[key])), theirsSum = sum(both.map(r => r.ms));
     const perPos = both.map(r => r[key] / Math.max(r.ms, 1e-3));
-    lines.push(`  ours(${name})/theirs: total ${f(oursSum, 1)} ms / ${f(theirsSum, 1)} ms = ${f(oursSum / theirsSum, 4)} (theirs ${f(theirsSum / oursSum, 1)}× slower); median per position ${f(med(perPos), 4)} (${f(1 / med(perPos), 1)}× faster); ours slower on ${perPos.filter(x => x > 1).length}`);
+    lines.push(`  ours(${name})/theirs: total ${f(oursSum, 1)} ms / ${f(theirsSum, 1)} ms = ${f(oursSum / theirsSum, 4)} (speed-up theirs/ours ${f(theirsSum / oursSum, 2)}×); median per position ours/theirs ${f(med(perPos), 4)} (speed-up ${f(1 / med(perPos), 1)}×); ours slower on ${perPos.filter(x => x > 1).length}`);
   }
   const wrong = done.filter(r => r.theirs !== (r.expected === 'checkmate' ? 'checkmate' : 'none'));
   lines.push(`  5d-chess-js answers differing from expected.tsv: ${wrong.length}${wrong.length ? ' — ' + wrong.map(r => `${r.file}#${r.pos} (expected ${r.expected}, says ${r.theirs})`).join(', ') : ''}`);
