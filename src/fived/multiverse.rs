@@ -142,6 +142,7 @@ pub struct Multiverse {
     pub(crate) init_min: i32,
     pub(crate) init_max: i32,
     pub(crate) to_move: Color,
+    pub(crate) black_timeline_double_step: bool,
 }
 
 impl Multiverse {
@@ -262,6 +263,7 @@ impl Multiverse {
             init_min: lmin,
             init_max: lmax,
             to_move: Color::White,
+            black_timeline_double_step: true,
         };
         m.to_move = color_of(m.present());
         Ok(m)
@@ -275,6 +277,15 @@ impl Multiverse {
         } else {
             promotions.to_vec()
         };
+        self
+    }
+
+    /// The same position with or without the Black pawn's two-timeline
+    /// double step (on by default, as `5d-chess.md` section 8 recommends;
+    /// ftxi, which labelled the corpus, lacks it).
+    #[must_use]
+    pub fn with_black_timeline_double_step(mut self, allowed: bool) -> Multiverse {
+        self.black_timeline_double_step = allowed;
         self
     }
 

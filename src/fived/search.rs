@@ -153,6 +153,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
                 None => false,
             });
+            // Hops first: they settle two boards at once.
+            nb.sort_by_key(Move::is_physical);
             nonbranching.push(nb);
             jumps.push(jp);
         }

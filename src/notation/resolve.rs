@@ -477,6 +477,19 @@ pub fn analyze_text(
     budget: crate::fived::Budget,
     last_only: bool,
 ) -> Analysis {
+    analyze_text_with(text, cap, budget, last_only, true)
+}
+
+/// As [`analyze_text`], choosing whether Black pawns may double-step across
+/// two timelines (`false` reproduces ftxi's known defect, for comparisons).
+#[must_use]
+pub fn analyze_text_with(
+    text: &str,
+    cap: Option<u64>,
+    budget: crate::fived::Budget,
+    last_only: bool,
+    black_timeline_double_step: bool,
+) -> Analysis {
     let read = match super::reader::read(text) {
         Ok(r) => r,
         Err(e) => {
@@ -501,7 +514,12 @@ pub fn analyze_text(
     };
     let labels = positions
         .iter()
-        .map(|(pos, m)| label_position(*pos, m, cap, budget))
+        .map(|(pos, m)| {
+            let m = m
+                .clone()
+                .with_black_timeline_double_step(black_timeline_double_step);
+            label_position(*pos, &m, cap, budget)
+        })
         .collect();
     Analysis { labels, error }
 }
