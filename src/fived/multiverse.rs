@@ -371,6 +371,20 @@ impl Multiverse {
         }
     }
 
+    /// Would the next timeline `color` creates be active? (The opponent's
+    /// count does not change during an action, so once this is false, no
+    /// further timeline of this action is active.)
+    #[must_use]
+    pub fn next_timeline_active(&self, color: Color) -> bool {
+        let (lmin, lmax) = self.timeline_range();
+        let white_made = lmax - self.init_max;
+        let black_made = self.init_min - lmin;
+        match color {
+            Color::White => white_made <= black_made,
+            Color::Black => black_made <= white_made,
+        }
+    }
+
     /// The present: the smallest end half-turn over active timelines.
     #[must_use]
     pub fn present(&self) -> i32 {

@@ -133,7 +133,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 if m.is_physical() {
                     nb.push(m);
                 } else {
-                    if m.to.board.v < present {
+                    if m.to.board.v < present && root.next_timeline_active(mover) {
                         can_pull_present = true;
                     }
                     if root.is_playable(m.to.board, mover) {
@@ -307,7 +307,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             return ControlFlow::Continue(false);
         }
         let n = self.boards.len();
-        for i in 0..n {
+        // Only an active new timeline can pull the present back.
+        let pull_range = if self.mv.next_timeline_active(self.mover) {
+            0..n
+        } else {
+            0..0
+        };
+        for i in pull_range {
             if !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }
