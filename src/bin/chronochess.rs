@@ -9,6 +9,11 @@
 //!   ftxi's known missing Black two-timeline pawn double step (5d-chess.md
 //!   section 8 recommends the move; such rows are listed, with their position).
 
+#[path = "chronochess/bench.rs"]
+mod bench;
+#[path = "chronochess/convert.rs"]
+mod convert;
+
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
@@ -183,6 +188,8 @@ fn main() -> ExitCode {
         }
         Some("analyze") => analyze(&args[1..]),
         Some("conformance") => conformance(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
+        Some("convert") => convert::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
