@@ -6,6 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
+//! - `ui` (wasm32 only): the Leptos user interface.
 //!
 //! ```
 //! use chronochess::fived::boards;
@@ -17,3 +18,5 @@
 pub mod chess;
 pub mod fived;
 pub mod notation;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
