@@ -8,6 +8,7 @@
 //! - [`notation`]: 5dpgn / 5DFEN.
 //! - [`games`]: the other seed games (Time Traveling Chess, Time Travel Chessgi, multiverse Time Travel Chess).
 //! - [`storage`]: saved games and settings (localStorage on the web).
+//! - `ui` (wasm32 only): the Leptos user interface.
 //!
 //! ```
 //! use chronochess::fived::boards;
@@ -21,3 +22,5 @@ pub mod fived;
 pub mod games;
 pub mod notation;
 pub mod storage;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

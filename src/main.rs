@@ -1,4 +1,5 @@
-//! The web app's entry point (wasm32): mounts the UI. On the host it only says how to run it.
+//! The web app's entry point (wasm32): sets the panic hook and mounts the UI.
+//! On the host it only says how to run it.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -6,4 +7,7 @@ fn main() {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn main() {}
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(chronochess::ui::App);
+}
