@@ -1,12 +1,21 @@
 //! Primitives shared by all four games: colours, piece kinds, squares, and the
-//! placement of pieces on one board of at most 8×8.
+//! placement of pieces on one board of at most 8×8; and the rules of standard 8×8
+//! chess ([`Position`], [`Move2d`], SAN) that the three 2D time-travel games build on.
 
 mod color;
+mod movegen2d;
 mod piece;
 mod placement;
+mod position;
+mod san;
 mod square;
 
 pub use color::Color;
+pub use movegen2d::{perft, CastleSide, Move2d, PROMOTION_KINDS, STANDARD_KINDS};
 pub use piece::{Piece, PieceKind};
 pub use placement::{PlacedPiece, Placement, PlacementError};
+pub use position::{
+    CastlingRights, FenError, IllegalMove, Position, RepetitionKey, Status, UciError, STARTING_FEN,
+};
+pub use san::SanError;
 pub use square::{Square, MAX_SIDE};

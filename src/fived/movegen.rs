@@ -1,0 +1,511 @@
+//! Movement of every piece kind in four dimensions (x, y, T, L), castling,
+//! en passant and promotion. Rules: `shared/rules/5d-chess.md`, sections 8–9.
+
+use std::sync::OnceLock;
+
+use super::board::Board;
+use super::coords::{BoardId, Coord, Move};
+use super::multiverse::Multiverse;
+use crate::chess::{Color, Piece, PieceKind, Square};
+
+/// A unit vector (dx, dy, dT, dL); dT counts full turns.
+pub(crate) type Dir = [i8; 4];
+
+struct DirTables {
+    /// Index n-1: vectors with exactly n non-zero axes, each ±1.
+    #[cfg_attr(not(test), allow(dead_code))]
+    by_axes: [Vec<Dir>; 4],
+    rook: Vec<Dir>,
+    bishop: Vec<Dir>,
+    unicorn: Vec<Dir>,
+    dragon: Vec<Dir>,
+    queen: Vec<Dir>,
+    princess: Vec<Dir>,
+    knight: Vec<Dir>,
+}
+
+fn tables() -> &'static DirTables {
+    static T: OnceLock<DirTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut by_axes: [Vec<Dir>; 4] = Default::default();
+        for a in -1i8..=1 {
+            for b in -1i8..=1 {
+                for c in -1i8..=1 {
+                    for d in -1i8..=1 {
+                        let n = [a, b, c, d].iter().filter(|&&z| z != 0).count();
+                        if n > 0 {
+                            by_axes[n - 1].push([a, b, c, d]);
+                        }
+                    }
+                }
+            }
+        }
+        let mut knight = Vec::new();
+        for a in -2i8..=2 {
+            for b in -2i8..=2 {
+                for c in -2i8..=2 {
+                    for d in -2i8..=2 {
+                        let mut m: Vec<i8> = [a, b, c, d]
+                            .iter()
+                            .map(|z| z.abs())
+                            .filter(|&z| z != 0)
+                            .collect();
+                        m.sort_unstable();
+                        if m == [1, 2] {
+                            knight.push([a, b, c, d]);
+                        }
+                    }
+                }
+            }
+        }
+        let cat = |ns: &[usize]| -> Vec<Dir> {
+            ns.iter().flat_map(|&n| by_axes[n - 1].clone()).collect()
+        };
+        DirTables {
+            rook: cat(&[1]),
+            bishop: cat(&[2]),
+            unicorn: cat(&[3]),
+            dragon: cat(&[4]),
+            queen: cat(&[1, 2, 3, 4]),
+            princess: cat(&[1, 2]),
+            knight,
+            by_axes,
+        }
+    })
+}
+
+/// Does a ray with unit (dL, dT) reach the board offset `line` = (ΔL, ΔT)?
+#[inline]
+fn ray_reaches(dl: i32, dt: i32, line: (i32, i32)) -> bool {
+    let (bl, bt) = line;
+    if bl == 0 && bt == 0 {
+        return dl == 0 && dt == 0;
+    }
+    if dl == 0 && dt == 0 {
+        return false;
+    }
+    let k = bl.abs().max(bt.abs());
+    dl * k == bl && dt * k == bt
+}
+
+impl Multiverse {
+    #[inline]
+    fn on_grid(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < i32::from(self.width) && y < i32::from(self.height)
+    }
+
+    /// Visits every target of the piece on bit `from` of board (`l`, `v`).
+    /// `f(l2, v2, bit)` returns true to stop; the function then returns true.
+    /// With `captures_only`, only targets holding an enemy piece are visited.
+    /// With `line = Some((ΔL, ΔT))`, only vectors whose board line reaches that
+    /// board offset are tried (ΔT in full turns).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn for_each_target<F: FnMut(i32, i32, usize) -> bool>(
+        &self,
+        l: i32,
+        v: i32,
+        from: usize,
+        piece: Piece,
+        unmoved: bool,
+        captures_only: bool,
+        line: Option<(i32, i32)>,
+        f: &mut F,
+    ) -> bool {
+        let t = tables();
+        let own = piece.color.index();
+        let opp = 1 - own;
+        let x0 = (from % 8) as i32;
+        let y0 = (from / 8) as i32;
+        let dirs: &[Dir] = match piece.kind {
+            PieceKind::Rook => &t.rook,
+            PieceKind::Bishop => &t.bishop,
+            PieceKind::Unicorn => &t.unicorn,
+            PieceKind::Dragon => &t.dragon,
+            PieceKind::Queen | PieceKind::RoyalQueen => &t.queen,
+            PieceKind::Princess => &t.princess,
+            PieceKind::King | PieceKind::CommonKing => &t.queen,
+            PieceKind::Knight => &t.knight,
+            PieceKind::Pawn | PieceKind::Brawn => {
+                return self.pawn_targets(l, v, x0, y0, piece, unmoved, captures_only, line, f);
+            }
+        };
+        let rider = !matches!(
+            piece.kind,
+            PieceKind::King | PieceKind::CommonKing | PieceKind::Knight
+        );
+        for d in dirs {
+            let (dx, dy, dt, dl) = (
+                i32::from(d[0]),
+                i32::from(d[1]),
+                i32::from(d[2]),
+                i32::from(d[3]),
+            );
+            if let Some(line) = line {
+                let ok = if rider {
+                    ray_reaches(dl, dt, line)
+                } else {
+                    (dl, dt) == line
+                };
+                if !ok {
+                    continue;
+                }
+            }
+            let mut k = 1;
+            loop {
+                let (x, y) = (x0 + k * dx, y0 + k * dy);
+                if !self.on_grid(x, y) {
+                    break;
+                }
+                let (l2, v2) = (l + k * dl, v + 2 * k * dt);
+                let Some(b) = self.board(l2, v2) else { break };
+                let i = (y * 8 + x) as usize;
+                let m = 1u64 << i;
+                if b.color[own] & m != 0 {
+                    break;
+                }
+                if b.color[opp] & m != 0 {
+                    if f(l2, v2, i) {
+                        return true;
+                    }
+                    break;
+                }
+                if !captures_only && f(l2, v2, i) {
+                    return true;
+                }
+                if !rider {
+                    break;
+                }
+                k += 1;
+            }
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pawn_targets<F: FnMut(i32, i32, usize) -> bool>(
+        &self,
+        l: i32,
+        v: i32,
+        x0: i32,
+        y0: i32,
+        piece: Piece,
+        unmoved: bool,
+        captures_only: bool,
+        line: Option<(i32, i32)>,
+        f: &mut F,
+    ) -> bool {
+        let own = piece.color.index();
+        let opp = 1 - own;
+        let fwd = if piece.color == Color::White { 1 } else { -1 };
+        let lf = -fwd;
+        let ok = |dl: i32, dt: i32| line.is_none_or(|ln| ln == (dl, dt));
+        let sq = |x: i32, y: i32| (y * 8 + x) as usize;
+        // Captures: (dx, dy, dT, dL).
+        let mut caps: [(i32, i32, i32, i32); 9] = [(0, 0, 0, 0); 9];
+        let mut n = 0;
+        for c in [
+            (1, fwd, 0, 0),
+            (-1, fwd, 0, 0),
+            (0, 0, 1, lf),
+            (0, 0, -1, lf),
+        ] {
+            caps[n] = c;
+            n += 1;
+        }
+        if piece.kind == PieceKind::Brawn {
+            for c in [
+                (1, 0, 0, lf),
+                (-1, 0, 0, lf),
+                (0, fwd, 0, lf),
+                (0, fwd, 1, 0),
+                (0, fwd, -1, 0),
+            ] {
+                caps[n] = c;
+                n += 1;
+            }
+        }
+        for &(dx, dy, dt, dl) in &caps[..n] {
+            if !ok(dl, dt) {
+                continue;
+            }
+            let (x, y) = (x0 + dx, y0 + dy);
+            if !self.on_grid(x, y) {
+                continue;
+            }
+            if let Some(b) = self.board(l + dl, v + 2 * dt) {
+                if b.color[opp] >> sq(x, y) & 1 == 1 && f(l + dl, v + 2 * dt, sq(x, y)) {
+                    return true;
+                }
+            }
+        }
+        if captures_only {
+            return false;
+        }
+        let empty = |b: &Board, x: i32, y: i32| b.occupied() >> sq(x, y) & 1 == 0;
+        // Quiet steps on the board and across timelines.
+        for (dy, dl) in [(fwd, 0), (0, lf)] {
+            if !ok(dl, 0) && !ok(2 * dl, 0) {
+                continue;
+            }
+            let (x1, y1) = (x0, y0 + dy);
+            if !self.on_grid(x1, y1) {
+                continue;
+            }
+            let Some(b1) = self.board(l + dl, v) else {
+                continue;
+            };
+            if !empty(b1, x1, y1) {
+                continue;
+            }
+            if ok(dl, 0) && f(l + dl, v, sq(x1, y1)) {
+                return true;
+            }
+            if unmoved && ok(2 * dl, 0) {
+                let (x2, y2) = (x0, y0 + 2 * dy);
+                if self.on_grid(x2, y2) {
+                    if let Some(b2) = self.board(l + 2 * dl, v) {
+                        if empty(b2, x2, y2) && f(l + 2 * dl, v, sq(x2, y2)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // En passant (one board; the victim's start square is checked on the
+        // board one turn earlier with the same colour to move, as ftxi does).
+        if ok(0, 0) {
+            if let (Some(b), Some(old)) = (self.board(l, v), self.board(l, v - 2)) {
+                for dx in [-1, 1] {
+                    let (x, y) = (x0 + dx, y0 + fwd);
+                    let start_y = y0 + 2 * fwd;
+                    if !self.on_grid(x, start_y) {
+                        continue;
+                    }
+                    let beside = sq(x, y0);
+                    let pawnish =
+                        b.kind[PieceKind::Pawn.index()] | b.kind[PieceKind::Brawn.index()];
+                    let old_pawnish =
+                        old.kind[PieceKind::Pawn.index()] | old.kind[PieceKind::Brawn.index()];
+                    let st = sq(x, start_y);
+                    if (b.color[opp] & pawnish) >> beside & 1 == 1
+                        && empty(b, x, start_y)
+                        && empty(b, x, y)
+                        && (old.color[opp] & old_pawnish & old.unmoved) >> st & 1 == 1
+                        && f(l, v, sq(x, y))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Castling destinations of an unmoved king on board `b` (section 9:
+    /// physical only; the first piece towards either side must be an unmoved
+    /// rook at least two files away; the king's square, the crossed square and
+    /// the landing square must not be attacked on this board).
+    fn castling_targets(&self, b: &Board, from: usize, color: Color, out: &mut Vec<usize>) {
+        let x0 = (from % 8) as i32;
+        let y0 = (from / 8) as i32;
+        if attacked_on_board(b, self.width, self.height, from, !color) {
+            return;
+        }
+        for dir in [-1, 1] {
+            let mut x = x0 + dir;
+            while self.on_grid(x, y0) {
+                let i = (y0 * 8 + x) as usize;
+                if b.occupied() >> i & 1 == 1 {
+                    let is_rook = (b.pieces(color, PieceKind::Rook) & b.unmoved) >> i & 1 == 1;
+                    if is_rook && (x - x0).abs() >= 2 {
+                        let crossed = (y0 * 8 + x0 + dir) as usize;
+                        let landing = (y0 * 8 + x0 + 2 * dir) as usize;
+                        if !attacked_on_board(b, self.width, self.height, crossed, !color)
+                            && !attacked_on_board(b, self.width, self.height, landing, !color)
+                        {
+                            out.push(landing);
+                        }
+                    }
+                    break;
+                }
+                x += dir;
+            }
+        }
+    }
+
+    /// Every move of the piece on `from` (which must stand on a playable board
+    /// of its colour for the moves to be playable), including each promotion
+    /// choice.
+    #[must_use]
+    pub fn piece_moves(&self, from: Coord) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.push_piece_moves(from, &mut out);
+        out
+    }
+
+    pub(crate) fn push_piece_moves(&self, from: Coord, out: &mut Vec<Move>) {
+        let BoardId { l, v } = from.board;
+        let Some(b) = self.board(l, v) else { return };
+        let Some(placed) = b.piece_at(from.square) else {
+            return;
+        };
+        let piece = placed.piece;
+        let last_rank = match piece.color {
+            Color::White => self.height - 1,
+            Color::Black => 0,
+        };
+        let promotions = self.promotions.clone();
+        let from_i = from.square.index();
+        self.for_each_target(
+            l,
+            v,
+            from_i,
+            piece,
+            placed.unmoved,
+            false,
+            None,
+            &mut |l2, v2, i| {
+                let to = Coord::new(l2, v2, Square::from_index(i));
+                if piece.kind.is_pawnlike() && to.square.y == last_rank {
+                    for &p in &promotions {
+                        out.push(Move {
+                            from,
+                            to,
+                            promotion: Some(p),
+                        });
+                    }
+                } else {
+                    out.push(Move {
+                        from,
+                        to,
+                        promotion: None,
+                    });
+                }
+                false
+            },
+        );
+        if piece.kind == PieceKind::King && placed.unmoved {
+            let mut sqs = Vec::new();
+            self.castling_targets(b, from_i, piece.color, &mut sqs);
+            for i in sqs {
+                out.push(Move {
+                    from,
+                    to: Coord::new(l, v, Square::from_index(i)),
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Every move of every piece of the side to move on playable board `b`.
+    #[must_use]
+    pub fn board_moves(&self, b: BoardId) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.push_board_moves(b, &mut out);
+        out
+    }
+
+    pub(crate) fn push_board_moves(&self, b: BoardId, out: &mut Vec<Move>) {
+        let Some(board) = self.board(b.l, b.v) else {
+            return;
+        };
+        let mut mine = board.side(b.color());
+        while mine != 0 {
+            let i = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            self.push_piece_moves(Coord::new(b.l, b.v, Square::from_index(i)), out);
+        }
+    }
+}
+
+/// Is bit `sq` of board `b` attacked by a piece of `by` on the same board?
+pub(crate) fn attacked_on_board(b: &Board, width: u8, height: u8, sq: usize, by: Color) -> bool {
+    let (w, h) = (i32::from(width), i32::from(height));
+    let x0 = (sq % 8) as i32;
+    let y0 = (sq / 8) as i32;
+    let at = |x: i32, y: i32| -> Option<usize> {
+        (x >= 0 && y >= 0 && x < w && y < h).then(|| (y * 8 + x) as usize)
+    };
+    let theirs = b.side(by);
+    let has = |i: usize, kinds: &[PieceKind]| {
+        theirs >> i & 1 == 1 && kinds.iter().any(|k| b.kind[k.index()] >> i & 1 == 1)
+    };
+    for (dx, dy) in [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ] {
+        if let Some(i) = at(x0 + dx, y0 + dy) {
+            if has(i, &[PieceKind::Knight]) {
+                return true;
+            }
+        }
+    }
+    let fwd = if by == Color::White { 1 } else { -1 };
+    for dx in [-1, 1] {
+        if let Some(i) = at(x0 + dx, y0 - fwd) {
+            if has(i, &[PieceKind::Pawn, PieceKind::Brawn]) {
+                return true;
+            }
+        }
+    }
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let diag = dx != 0 && dy != 0;
+            let riders: &[PieceKind] = if diag {
+                &[
+                    PieceKind::Bishop,
+                    PieceKind::Queen,
+                    PieceKind::RoyalQueen,
+                    PieceKind::Princess,
+                ]
+            } else {
+                &[
+                    PieceKind::Rook,
+                    PieceKind::Queen,
+                    PieceKind::RoyalQueen,
+                    PieceKind::Princess,
+                ]
+            };
+            let mut k = 1;
+            while let Some(i) = at(x0 + k * dx, y0 + k * dy) {
+                if b.occupied() >> i & 1 == 1 {
+                    if has(i, riders)
+                        || (k == 1 && has(i, &[PieceKind::King, PieceKind::CommonKing]))
+                    {
+                        return true;
+                    }
+                    break;
+                }
+                k += 1;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_counts_match_the_rules_table() {
+        let t = tables();
+        assert_eq!(t.rook.len(), 8);
+        assert_eq!(t.bishop.len(), 24);
+        assert_eq!(t.unicorn.len(), 32);
+        assert_eq!(t.dragon.len(), 16);
+        assert_eq!(t.queen.len(), 80);
+        assert_eq!(t.princess.len(), 32);
+        assert_eq!(t.knight.len(), 48);
+        assert_eq!(t.by_axes.iter().map(Vec::len).sum::<usize>(), 80);
+    }
+}
