@@ -6,6 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
+//! - [`storage`]: saved games and settings (localStorage on the web).
 //! - `ui` (wasm32 only): the Leptos user interface.
 //!
 //! ```
@@ -18,5 +19,6 @@
 pub mod chess;
 pub mod fived;
 pub mod notation;
+pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,0 +1,58 @@
+//! Saved games and settings, kept in the browser's `localStorage` (or in
+//! memory for host tests) so a game is never lost.
+//!
+//! - [`SaveRecord`]: one game, any of the four kinds, with an opaque JSON
+//!   payload each game module defines; versioned ([`RECORD_FORMAT`]).
+//! - [`Backend`]: a string key/value store — [`MemoryBackend`] on the host,
+//!   `LocalStorageBackend` on `wasm32`.
+//! - [`GameStore`]: list, load, save, rename, delete with undo, settings,
+//!   export/import. Data it cannot read is kept aside under
+//!   [`QUARANTINE_PREFIX`] and reported as [`StoreIssue`]s, never deleted;
+//!   data from a newer Chronochess is kept unchanged; a full storage gives
+//!   [`StoreError::Full`] and the previous copy stays intact.
+//!
+//! Keys: the layout version is in the prefix ([`KEY_PREFIX`] =
+//! `chronochess/v1/`); each document also carries its own format `version`.
+
+mod backend;
+mod format;
+mod issue;
+#[cfg(target_arch = "wasm32")]
+mod local;
+mod record;
+mod settings;
+mod store;
+mod transfer;
+
+pub use backend::{Backend, BackendError, MemoryBackend};
+pub use format::DecodeError;
+pub use issue::{IssueKind, StoreIssue};
+#[cfg(target_arch = "wasm32")]
+pub use local::LocalStorageBackend;
+pub use record::{
+    check_name, GameId, GameIdError, GameKind, GameResult, GameSummary, NameError, SaveRecord,
+    MAX_NAME_CHARS, RECORD_FORMAT,
+};
+pub use settings::{Settings, Theme, SETTINGS_FORMAT};
+pub use store::{BinnedGame, GameStore, ListEntry, StoreError, DEFAULT_BIN_CAPACITY, INDEX_FORMAT};
+pub use transfer::{export_record, import_record, ImportError};
+
+/// Every key of the app starts with this.
+pub const KEY_ROOT: &str = "chronochess/";
+/// Keys of the current layout start with this.
+pub const KEY_PREFIX: &str = "chronochess/v1/";
+/// The index: ids, names and bin state of the games.
+pub const INDEX_KEY: &str = "chronochess/v1/index";
+/// The settings record.
+pub const SETTINGS_KEY: &str = "chronochess/v1/settings";
+/// Game records live under this prefix followed by the game id.
+pub const GAME_KEY_PREFIX: &str = "chronochess/v1/game/";
+/// Unreadable entries are moved under this prefix (followed by their old key
+/// without [`KEY_ROOT`]); the app never deletes them on its own.
+pub const QUARANTINE_PREFIX: &str = "chronochess/quarantine/";
+
+/// The storage key of a game record.
+#[must_use]
+pub fn game_key(id: &GameId) -> String {
+    format!("{GAME_KEY_PREFIX}{id}")
+}

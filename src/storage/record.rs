@@ -1,0 +1,480 @@
+//! The saved game record: what every game, whatever its kind, keeps in storage.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::format::{self, DecodeError};
+use crate::chess::Color;
+
+/// The record format this Chronochess writes. A record with a larger number
+/// was written by a newer version and is kept unchanged; smaller numbers go
+/// through the migration chain in [`SaveRecord::from_json`] (there are none
+/// yet: format 1 is the first).
+pub const RECORD_FORMAT: u32 = 1;
+
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// A game's stable identifier. It is part of a storage key, so it is limited
+/// to ASCII letters, digits, `-` and `_` (at most [`GameId::MAX_LEN`] of them).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+/// Why a text is not a [`GameId`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameIdError {
+    /// The id is empty.
+    Empty,
+    /// The id has more than [`GameId::MAX_LEN`] characters.
+    TooLong {
+        /// Its length.
+        len: usize,
+    },
+    /// The id holds a character other than ASCII letters, digits, `-`, `_`.
+    BadChar {
+        /// The character.
+        found: char,
+        /// Its position (0-based, in characters).
+        at: usize,
+    },
+}
+
+impl fmt::Display for GameIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameIdError::Empty => write!(f, "a game id cannot be empty"),
+            GameIdError::TooLong { len } => write!(
+                f,
+                "a game id has at most {} characters, this one has {len}",
+                GameId::MAX_LEN
+            ),
+            GameIdError::BadChar { found, at } => write!(
+                f,
+                "a game id holds only letters, digits, '-' and '_', found {found:?} at position {at}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameIdError {}
+
+impl GameId {
+    /// The longest id, in characters.
+    pub const MAX_LEN: usize = 64;
+
+    /// An id made from a time stamp (ms since the epoch) and a counter, both
+    /// supplied by the caller: `g<ms>-<counter>`. No randomness, no web API.
+    /// [`GameStore::fresh_id`](super::GameStore::fresh_id) picks the counter
+    /// so the id is unused.
+    #[must_use]
+    pub fn from_parts(now_ms: u64, counter: u32) -> GameId {
+        GameId(format!("g{now_ms}-{counter}"))
+    }
+
+    /// Checks and wraps an id.
+    ///
+    /// # Errors
+    /// [`GameIdError`] if it is empty, too long or holds a character other
+    /// than ASCII letters, digits, `-` and `_`.
+    pub fn parse(text: &str) -> Result<GameId, GameIdError> {
+        if text.is_empty() {
+            return Err(GameIdError::Empty);
+        }
+        if let Some((at, found)) = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        {
+            return Err(GameIdError::BadChar { found, at });
+        }
+        if text.len() > GameId::MAX_LEN {
+            return Err(GameIdError::TooLong { len: text.len() });
+        }
+        Ok(GameId(text.to_string()))
+    }
+
+    /// The id as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = GameIdError;
+    fn try_from(text: String) -> Result<GameId, GameIdError> {
+        GameId::parse(&text)
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Which of the four games a record holds.
+///
+/// Adding a kind changes what older versions can read: bump [`RECORD_FORMAT`]
+/// with it, so they keep such records aside as "newer" instead of damaged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// 5D Chess With Multiverse Time Travel (payload: 5dpgn text + UI state).
+    FiveD,
+    /// Time Traveling Chess.
+    TimeTraveling,
+    /// Time Travel Chessgi.
+    Chessgi,
+    /// Multiverse Time Travel Chess (branching universes).
+    Branching,
+}
+
+impl GameKind {
+    /// All kinds, in menu order.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::FiveD,
+        GameKind::TimeTraveling,
+        GameKind::Chessgi,
+        GameKind::Branching,
+    ];
+
+    /// The game's full title.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::FiveD => "5D Chess With Multiverse Time Travel",
+            GameKind::TimeTraveling => "Time Traveling Chess",
+            GameKind::Chessgi => "Time Travel Chessgi",
+            GameKind::Branching => "Multiverse Time Travel Chess",
+        }
+    }
+}
+
+/// How a game stands: still going, or over with a reason
+/// ("checkmate", "resignation", "agreement", "stalemate", …).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum GameResult {
+    /// Not over.
+    Ongoing,
+    /// White won.
+    WhiteWins {
+        /// Why, in words.
+        reason: String,
+    },
+    /// Black won.
+    BlackWins {
+        /// Why, in words.
+        reason: String,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl GameResult {
+    /// True once the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        !matches!(self, GameResult::Ongoing)
+    }
+
+    /// The winner, if there is one.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins { .. } => Some(Color::White),
+            GameResult::BlackWins { .. } => Some(Color::Black),
+            GameResult::Ongoing | GameResult::Draw { .. } => None,
+        }
+    }
+
+    /// The reason the game ended, if it has.
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            GameResult::Ongoing => None,
+            GameResult::WhiteWins { reason }
+            | GameResult::BlackWins { reason }
+            | GameResult::Draw { reason } => Some(reason),
+        }
+    }
+}
+
+/// Why a display name is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameError {
+    /// Empty or only whitespace.
+    Blank,
+    /// Longer than [`MAX_NAME_CHARS`].
+    TooLong {
+        /// Its length in characters.
+        chars: usize,
+    },
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Blank => write!(f, "a game needs a name"),
+            NameError::TooLong { chars } => write!(
+                f,
+                "a game name has at most {MAX_NAME_CHARS} characters, this one has {chars}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
+
+/// Checks a display name: not blank, at most [`MAX_NAME_CHARS`] characters.
+///
+/// # Errors
+/// [`NameError`] saying which rule fails.
+pub fn check_name(name: &str) -> Result<(), NameError> {
+    if name.trim().is_empty() {
+        return Err(NameError::Blank);
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(NameError::TooLong { chars });
+    }
+    Ok(())
+}
+
+/// One saved game. The game itself is `payload`, opaque here: each game
+/// module defines its own (5D: 5dpgn text plus staged moves; the others a
+/// record of their own) and reads it back with [`SaveRecord::payload_as`].
+///
+/// Stored as JSON with a `version` field ([`RECORD_FORMAT`]) first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveRecord {
+    /// Stable identifier, also part of the storage key.
+    pub id: GameId,
+    /// Which game this is.
+    pub kind: GameKind,
+    /// Display name chosen by the players.
+    pub name: String,
+    /// Board or variant name ("Standard", "Simple - No Queens", …).
+    pub variant: String,
+    /// Creation time, ms since the Unix epoch (supplied by the caller).
+    pub created_ms: u64,
+    /// Last update time, ms since the Unix epoch (supplied by the caller).
+    pub updated_ms: u64,
+    /// Whose turn it is.
+    pub to_move: Color,
+    /// Ongoing or over, with the reason.
+    pub result: GameResult,
+    /// The game itself, in the game module's own JSON layout.
+    pub payload: Value,
+}
+
+/// A saved game without its payload: what a game list shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// Stable identifier.
+    pub id: GameId,
+    /// Which game this is.
+    pub kind: GameKind,
+    /// Display name.
+    pub name: String,
+    /// Board or variant name.
+    pub variant: String,
+    /// Creation time, ms since the Unix epoch.
+    pub created_ms: u64,
+    /// Last update time, ms since the Unix epoch.
+    pub updated_ms: u64,
+    /// Whose turn it is.
+    pub to_move: Color,
+    /// Ongoing or over.
+    pub result: GameResult,
+}
+
+impl SaveRecord {
+    /// A new ongoing game, White to move, created and updated at `now_ms`.
+    #[must_use]
+    pub fn new(
+        id: GameId,
+        kind: GameKind,
+        name: impl Into<String>,
+        variant: impl Into<String>,
+        now_ms: u64,
+        payload: Value,
+    ) -> SaveRecord {
+        SaveRecord {
+            id,
+            kind,
+            name: name.into(),
+            variant: variant.into(),
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            to_move: Color::White,
+            result: GameResult::Ongoing,
+            payload,
+        }
+    }
+
+    /// Everything but the payload.
+    #[must_use]
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            id: self.id.clone(),
+            kind: self.kind,
+            name: self.name.clone(),
+            variant: self.variant.clone(),
+            created_ms: self.created_ms,
+            updated_ms: self.updated_ms,
+            to_move: self.to_move,
+            result: self.result.clone(),
+        }
+    }
+
+    /// The payload read as a game module's own type.
+    ///
+    /// # Errors
+    /// The `serde_json` error if the payload does not have that shape.
+    pub fn payload_as<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+        T::deserialize(&self.payload)
+    }
+
+    /// Replaces the payload with a game module's value.
+    ///
+    /// # Errors
+    /// The `serde_json` error if the value cannot be represented as JSON
+    /// (a map with non-string keys).
+    pub fn set_payload<T: Serialize>(&mut self, payload: &T) -> Result<(), serde_json::Error> {
+        self.payload = serde_json::to_value(payload)?;
+        Ok(())
+    }
+
+    /// The stored form: compact JSON, `version` first.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        format::encode(RECORD_FORMAT, self, false)
+    }
+
+    /// The export form: the same JSON, indented for people.
+    #[must_use]
+    pub fn to_json_pretty(&self) -> String {
+        format::encode(RECORD_FORMAT, self, true)
+    }
+
+    /// Reads a stored or exported record, upgrading older formats.
+    ///
+    /// # Errors
+    /// [`DecodeError`] saying what is wrong and where;
+    /// [`DecodeError::Newer`] for a record of a newer Chronochess.
+    pub fn from_json(text: &str) -> Result<SaveRecord, DecodeError> {
+        // Migration chain: format 1 is the first, so there is nothing older
+        // to upgrade. A format 2 would pass `upgrade_record` here.
+        format::decode(text, RECORD_FORMAT, format::no_older_formats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample() -> SaveRecord {
+        SaveRecord::new(
+            GameId::from_parts(1_700_000_000_000, 3),
+            GameKind::FiveD,
+            "Friday match",
+            "Standard",
+            1_700_000_000_000,
+            json!({"pgn": "1. e3 / f6", "staged": []}),
+        )
+    }
+
+    #[test]
+    fn ids_are_checked() {
+        assert_eq!(GameId::from_parts(12, 0).as_str(), "g12-0");
+        assert_eq!(GameId::parse(""), Err(GameIdError::Empty));
+        assert_eq!(
+            GameId::parse("a/b"),
+            Err(GameIdError::BadChar { found: '/', at: 1 })
+        );
+        assert_eq!(
+            GameId::parse(&"x".repeat(65)),
+            Err(GameIdError::TooLong { len: 65 })
+        );
+        assert!(GameId::parse("g1-2_x").is_ok());
+    }
+
+    #[test]
+    fn record_round_trips_with_version_first() {
+        let r = sample();
+        let text = r.to_json();
+        assert!(text.starts_with(r#"{"version":1,"id":"g1700000000000-3","kind":"five_d""#));
+        assert_eq!(SaveRecord::from_json(&text).unwrap(), r);
+        assert_eq!(SaveRecord::from_json(&r.to_json_pretty()).unwrap(), r);
+    }
+
+    #[test]
+    fn result_is_tagged() {
+        let mut r = sample();
+        r.result = GameResult::BlackWins {
+            reason: "checkmate".into(),
+        };
+        r.to_move = Color::White;
+        let v: Value = serde_json::from_str(&r.to_json()).unwrap();
+        assert_eq!(
+            v["result"],
+            json!({"state": "black_wins", "reason": "checkmate"})
+        );
+        assert_eq!(r.result.winner(), Some(Color::Black));
+        assert_eq!(r.result.reason(), Some("checkmate"));
+    }
+
+    #[test]
+    fn bad_id_in_json_is_a_shape_error() {
+        let text = sample().to_json().replace("g1700000000000-3", "../x");
+        let e = SaveRecord::from_json(&text).unwrap_err();
+        assert!(matches!(e, DecodeError::Shape { line: 1, .. }), "{e:?}");
+        assert!(e.to_string().contains("game id"), "{e}");
+    }
+
+    #[test]
+    fn payload_helpers() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Mine {
+            moves: Vec<String>,
+        }
+        let mut r = sample();
+        r.set_payload(&Mine {
+            moves: vec!["e4".into()],
+        })
+        .unwrap();
+        assert_eq!(
+            r.payload_as::<Mine>().unwrap(),
+            Mine {
+                moves: vec!["e4".into()]
+            }
+        );
+        assert!(r.payload_as::<Vec<u8>>().is_err());
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(check_name("  "), Err(NameError::Blank));
+        assert_eq!(
+            check_name(&"é".repeat(101)),
+            Err(NameError::TooLong { chars: 101 })
+        );
+        assert!(check_name(&"é".repeat(100)).is_ok());
+    }
+}
