@@ -49,8 +49,10 @@ fn matches(game: &Game, mt: &MoveText, m: &Move) -> bool {
         };
         return piece.piece.kind == PieceKind::King && m.is_physical() && dx == want;
     }
+    // The long form `d1h5` (full source square, no letter) names any piece.
+    let long_form = mt.piece.is_none() && mt.from_file.is_some() && mt.from_rank.is_some();
     let kind = mt.piece.unwrap_or(PieceKind::Pawn);
-    if piece.piece.kind != kind {
+    if !long_form && piece.piece.kind != kind {
         return false;
     }
     if mt.from_file.is_some_and(|f| f != m.from.square.x)

@@ -21,6 +21,8 @@ pub struct Nav {
     pub import_open: RwSignal<bool>,
     /// A message on the home screen (e.g. a game that could not be opened).
     pub message: RwSignal<Option<String>>,
+    /// The app's owner: a game's signals must outlive the dialog that opened it.
+    root: StoredValue<Option<Owner>, LocalStorage>,
 }
 
 const HASH_PREFIX: &str = "#game=";
@@ -53,6 +55,7 @@ impl Nav {
             new_game_open: RwSignal::new(false),
             import_open: RwSignal::new(false),
             message: RwSignal::new(None),
+            root: StoredValue::new_local(Owner::current()),
         }
     }
 
@@ -61,11 +64,16 @@ impl Nav {
         self.new_game_open.set(false);
         self.import_open.set(false);
         self.message.set(None);
-        self.active.set(Some(ActiveGame {
+        let make = move || ActiveGame {
             id,
             name: RwSignal::new(name),
             play: Play::new(session),
-        }));
+        };
+        let game = match self.root.get_value() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.active.set(Some(game));
     }
 
     /// Saves a new game and opens it.

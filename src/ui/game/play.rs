@@ -17,6 +17,8 @@ pub enum CameraRequest {
     FitAll,
     /// Centre on the present and the boards to play.
     Present,
+    /// Show every board if they fit at a comfortable size, else the present.
+    Auto,
     /// Zoom in one step around the centre.
     ZoomIn,
     /// Zoom out one step.
@@ -58,7 +60,7 @@ impl Play {
             promotion: RwSignal::new(None),
             flipped: RwSignal::new(flipped),
             camera: RwSignal::new(Camera::default()),
-            camera_request: RwSignal::new((0, Some(CameraRequest::FitAll))),
+            camera_request: RwSignal::new((0, Some(CameraRequest::Auto))),
             notice: RwSignal::new(None),
             game_over_open: RwSignal::new(false),
         }
@@ -133,6 +135,7 @@ impl Play {
             }
         });
         self.notice.set(error);
+        self.request_camera(CameraRequest::Auto);
     }
 
     /// Takes back the last staged move.
@@ -173,7 +176,7 @@ impl Play {
                 Duration::from_millis(0),
             );
         });
-        self.request_camera(CameraRequest::Present);
+        self.request_camera(CameraRequest::Auto);
     }
 
     /// Takes back the last submitted action.

@@ -345,8 +345,16 @@ impl Session {
     /// # Errors
     /// The engine's [`SubmitError`].
     pub fn submit(&mut self) -> Result<(), SubmitError> {
+        let before = self.game.committed().present();
         self.game.submit()?;
-        self.texts.push(std::mem::take(&mut self.staged_texts));
+        let mut texts = std::mem::take(&mut self.staged_texts);
+        let m = self.game.multiverse();
+        if let Some(last) = texts.last_mut() {
+            // Cheap marks now; `decide_outcome` refines check into mate or softmate.
+            last.marks.check = m.in_check();
+            last.marks.present_moved = m.present() <= before;
+        }
+        self.texts.push(texts);
         self.status = Status::Pending;
         self.revision += 1;
         Ok(())
@@ -379,7 +387,7 @@ impl Session {
             last.marks.check = matches!(
                 answer,
                 Answer::Known(Outcome::Ongoing { in_check: true, .. })
-            );
+            ) || (answer == Answer::Unknown && last.marks.check);
             last.marks.softmate = matches!(
                 answer,
                 Answer::Known(Outcome::Ongoing { softmate: true, .. })

@@ -477,7 +477,16 @@ pub fn MultiverseView() -> impl IntoView {
                 let (w, h) = lay.world_size();
                 Camera::fit((0.0, 0.0, w, h), size, 1.4)
             }
-            CameraRequest::Present => play.session.with_untracked(|s| {
+            CameraRequest::Auto
+                if {
+                    let (w, h) = lay.world_size();
+                    Camera::fit((0.0, 0.0, w, h), size, 1.4).zoom >= 0.42
+                } =>
+            {
+                let (w, h) = lay.world_size();
+                Camera::fit((0.0, 0.0, w, h), size, 1.4)
+            }
+            CameraRequest::Present | CameraRequest::Auto => play.session.with_untracked(|s| {
                 let m = s.multiverse();
                 let mut targets = m.mandatory_boards();
                 if targets.is_empty() {
@@ -722,35 +731,69 @@ pub fn MultiverseView() -> impl IntoView {
                     let x0 = lay.column_x(tl.start());
                     let x1 = lay.column_x(tl.end()) + lay.board_width();
                     let active = m.is_active(l);
-                    let label = display_label(l, m.even());
                     let cls = if active { "mv-rail" } else { "mv-rail inactive" };
                     let band = if active { "mv-band" } else { "mv-band inactive" };
                     let (ww, _) = lay.world_size();
                     Some(view! {
                         <div class=band style=format!("top: {}px; height: {}px; width: {ww}px;", y - 14.0, lay.board_height() + 28.0)></div>
                         <div class=cls style=format!("left: {x0}px; top: {}px; width: {}px;", y + lay.board_height() / 2.0 - 5.0, x1 - x0)></div>
-                        <div class="mv-tl-label" style=format!("top: {}px;", y + lay.board_height() / 2.0 - 16.0) title=if active { "active timeline" } else { "inactive timeline" }>
-                            {format!("L{label}")}
-                        </div>
                     })
                 })
                 .collect_view()
         })
     };
 
-    let turn_labels = move || {
+    // Timeline and turn labels stay on the viewport's edges at a readable size.
+    let sticky_labels = move || {
         let lay = layout.get();
+        let cam = play.camera.get();
+        let size = view_size();
+        let rows = play.session.with(|s| {
+            let m = s.multiverse();
+            let (lo, hi) = m.timeline_range();
+            (lo..=hi)
+                .filter_map(|l| {
+                    let y = cam.y + (lay.row_y(l) + lay.board_height() / 2.0) * cam.zoom;
+                    if y < -20.0 || y > size.1 + 20.0 {
+                        return None;
+                    }
+                    let active = m.is_active(l);
+                    let cls = if active {
+                        "mv-tl-label"
+                    } else {
+                        "mv-tl-label inactive"
+                    };
+                    let title = if active {
+                        "active timeline"
+                    } else {
+                        "inactive timeline"
+                    };
+                    Some(view! {
+                        <div class=cls style=format!("top: {:.1}px;", y - 13.0) title=title>
+                            {format!("L{}", display_label(l, m.even()))}
+                        </div>
+                    })
+                })
+                .collect_view()
+        });
+        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * cam.zoom;
+        let every = ((56.0 / stride.max(1.0)).ceil() as i32).max(1);
         let t0 = lay.vmin.div_euclid(2);
         let t1 = lay.vmax.div_euclid(2);
-        (t0..=t1)
-            .map(|t| {
-                let x = lay.column_x(2 * t);
+        let turns = (t0..=t1)
+            .filter(|t| (t - t0) % every == 0)
+            .filter_map(|t| {
                 let w = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
-                view! {
-                    <div class="mv-turn-label" style=format!("left: {x}px; width: {w}px;")>{format!("T{t}")}</div>
-                }
+                let x = cam.x + (lay.column_x(2 * t) + w / 2.0) * cam.zoom;
+                (x > -40.0 && x < size.0 + 40.0).then(|| {
+                    view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
+                })
             })
-            .collect_view()
+            .collect_view();
+        view! {
+            <div class="mv-sticky-turns">{turns}</div>
+            <div class="mv-sticky-rows">{rows}</div>
+        }
     };
 
     let present_line = move || {
@@ -826,7 +869,6 @@ pub fn MultiverseView() -> impl IntoView {
         >
             <div class="mv-world" style=world_style>
                 {rails}
-                {turn_labels}
                 {present_line}
                 <For
                     each=move || boards.get()
@@ -835,6 +877,7 @@ pub fn MultiverseView() -> impl IntoView {
                 />
                 {arrows_svg}
             </div>
+            {sticky_labels}
             {ghost_view}
         </div>
     }
