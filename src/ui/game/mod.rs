@@ -143,7 +143,10 @@ fn MoveList() -> impl IntoView {
                     }
                     .into_any()
                 }
-                None => view! { <span class=format!("ml-action {side}")>"…"</span> }.into_any(),
+                None => {
+                    let filler = if side == "white" { "…" } else { "" };
+                    view! { <span class=format!("ml-action {side}")>{filler}</span> }.into_any()
+                }
             };
             rows.into_iter()
                 .map(|(t, w, b)| {

@@ -469,16 +469,16 @@ pub fn MultiverseView() -> impl IntoView {
         let next = match req {
             CameraRequest::FitAll => {
                 let (w, h) = lay.world_size();
-                Camera::fit((0.0, 0.0, w, h), size, 1.4)
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
             }
             CameraRequest::Auto
                 if {
                     let (w, h) = lay.world_size();
-                    Camera::fit((0.0, 0.0, w, h), size, 1.4).zoom >= 0.42
+                    Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4).zoom >= 0.42
                 } =>
             {
                 let (w, h) = lay.world_size();
-                Camera::fit((0.0, 0.0, w, h), size, 1.4)
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
             }
             CameraRequest::Present | CameraRequest::Auto => play.with_shown_untracked(|s| {
                 let m = s.multiverse();
