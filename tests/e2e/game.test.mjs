@@ -229,3 +229,20 @@ test("saved games: listed with board, turn and result; rename, delete with undo,
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("two tabs on the same game: a move in one shows in the other", async () => {
+  const { context, page, problems } = await open();
+  await newStandardGame(page);
+  const url = page.url();
+  assert.match(url, /#game=/);
+  const other = await context.newPage();
+  await other.goto(url, { waitUntil: "load" });
+  await other.waitForSelector(board("0", "1", "w"));
+  await move(other, ["0", "1", "w", "d2"], ["0", "1", "w", "d4"]);
+  await submit(other);
+  await page.waitForSelector(board("0", "1", "b"));
+  assert.match(await page.locator(".move-list").textContent(), /\(0T1\)d2d4/);
+  assert.match(await page.locator(".notice").textContent(), /another tab/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

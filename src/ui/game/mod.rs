@@ -282,11 +282,16 @@ pub fn GameScreen(
     // Autosave after every staged move, undo, submit, outcome and takeback.
     let id = game.id.clone();
     let name = game.name;
-    Effect::new(move |_| {
+    // Not on the first run: opening a game must not rewrite it (another tab
+    // would see a change and reload it, and so on).
+    Effect::new(move |previous: Option<()>| {
         let n = name.get();
-        play.session.with(|s| {
-            let _ = saves.save(&id, &n, s);
-        });
+        play.session.track();
+        if previous.is_some() {
+            play.session.with_untracked(|s| {
+                let _ = saves.save(&id, &n, s);
+            });
+        }
     });
 
     let can_submit = move || play.session.with(|s| s.can_submit().is_ok());
@@ -371,6 +376,22 @@ pub fn GameScreen(
         }
     });
     on_cleanup(move || handle.remove());
+
+    // Another tab saved this game: reopen it from storage rather than let the
+    // two tabs overwrite each other silently.
+    let key = crate::storage::game_key(&game.id);
+    let reopen_id = game.id.clone();
+    let storage_handle = window_event_listener(ev::storage, move |e: web_sys::StorageEvent| {
+        if e.key().as_deref() == Some(key.as_str()) && e.new_value().is_some() {
+            nav.resume(saves, &reopen_id);
+            if let Some(g) = nav.active.get_untracked() {
+                g.play.notice.set(Some(
+                    "This game was changed in another tab: showing the latest version.".to_string(),
+                ));
+            }
+        }
+    });
+    on_cleanup(move || storage_handle.remove());
 
     let variant = move || play.session.with(|s| s.variant.clone());
     let notice = move || {
