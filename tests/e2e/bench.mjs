@@ -8,7 +8,7 @@ import { chromium } from "playwright-core";
 import { serveStatic } from "./static-server.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, "dist");
+const DIST = join(ROOT, process.env.DIST ?? "dist");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -48,7 +48,10 @@ async function measure(label, text, stage) {
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
       }),
   );
-  await page.waitForTimeout(500);
+  // Let the outcome search (run after the paint) finish before panning.
+  await page.waitForSelector(".status-text:not([data-status=pending])", { timeout: 60_000 });
+  const outcomeMs = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(300);
   // Pan for one second with a pointer drag on empty space, counting frames.
   const box = await page.locator(".mv-viewport").boundingBox();
   const fps = await page.evaluate(async ({ x, y }) => {
