@@ -105,19 +105,24 @@ fn short_name(v: &Variant) -> String {
 }
 
 fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
-    let placements = v.placements();
-    let timelines = {
-        let mut t: Vec<&str> = v.boards.iter().map(|b| b.timeline).collect();
-        t.sort_unstable();
-        t.dedup();
-        t.len()
+    // One preview board per timeline (its latest start board), negative above.
+    let previews: Vec<crate::chess::Placement> = match crate::fived::Multiverse::from_variant(v) {
+        Ok(m) => {
+            let (lo, hi) = m.timeline_range();
+            (lo..=hi)
+                .filter_map(|l| {
+                    let tl = m.timeline(l)?;
+                    Some(tl.boards().last()?.to_placement(m.width(), m.height()))
+                })
+                .collect()
+        }
+        Err(_) => Vec::new(),
     };
-    let preview = placements
-        .last()
-        .map(|(_, p)| p.clone())
-        .unwrap_or_else(|| {
-            crate::chess::Placement::empty(v.width, v.height).unwrap_or_else(|| unreachable!())
-        });
+    let timelines = previews.len();
+    let preview = previews
+        .into_iter()
+        .map(|p| view! { <Board placement=p orientation=Color::White coordinates=false /> })
+        .collect_view();
     let facts = format!(
         "{}×{}{}",
         v.width,
@@ -140,9 +145,7 @@ fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
                 Err(e) => nav.message.set(Some(format!("This board cannot start: {e}"))),
             }
         }>
-            <div class="variant-preview">
-                <Board placement=preview orientation=Color::White coordinates=false />
-            </div>
+            <div class=format!("variant-preview timelines-{}", timelines.min(4))>{preview}</div>
             <div class="variant-card-name">{short_name(v)}</div>
             <div class="variant-card-facts">{facts}</div>
         </button>
