@@ -1,26 +1,64 @@
-//! The application shell: a header with the brand, the current screen, a footer.
+//! The application shell: a header with the brand, the current screen (home
+//! or a game), the app-wide dialogs (new game, import), a footer.
 
 use leptos::prelude::*;
 
+use super::dialogs::{ImportDialog, NewGameDialog};
+use super::game::GameScreen;
+use super::nav::{game_in_url, Nav};
+use super::saved_games::SavedGames;
+use super::saves::Saves;
 use super::start_screen::StartScreen;
 
 /// The whole app, as mounted on `<body>` by the `chronochess-app` binary.
 #[component]
 pub fn App() -> impl IntoView {
+    let saves = Saves::open();
+    let nav = Nav::new();
+    provide_context(saves);
+    provide_context(nav);
+    if let Some(id) = game_in_url() {
+        nav.resume(saves, &id);
+    }
+    let in_game = move || nav.active.with(Option::is_some);
     view! {
-        <div class="app">
+        <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
-                <a class="brand" href="./" aria-label="Chronochess home">
+                <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
+                    e.prevent_default();
+                    nav.home();
+                }>
                     <span class="brand-mark" aria-hidden="true"></span>
                     <span class="brand-name">"Chronochess"</span>
                 </a>
+                <nav class="site-nav">
+                    <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
+                    <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
+                    <Show when=in_game>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
+                    </Show>
+                </nav>
             </header>
             <main class="site-main">
-                <StartScreen />
+                {move || match nav.active.get() {
+                    Some(game) => view! { <GameScreen game /> }.into_any(),
+                    None => view! {
+                        <StartScreen />
+                        <SavedGames />
+                    }.into_any(),
+                }}
             </main>
-            <footer class="site-footer">
-                <p>"Chronochess runs entirely in your browser, written in Rust and compiled to WebAssembly."</p>
-            </footer>
+            <Show when=move || !in_game()>
+                <footer class="site-footer">
+                    <p>"Chronochess runs entirely in your browser, written in Rust and compiled to WebAssembly."</p>
+                </footer>
+            </Show>
+            <Show when=move || nav.new_game_open.get()>
+                <NewGameDialog />
+            </Show>
+            <Show when=move || nav.import_open.get()>
+                <ImportDialog />
+            </Show>
         </div>
     }
 }

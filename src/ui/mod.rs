@@ -2,13 +2,26 @@
 //!
 //! The UI decides no rule: it asks the engine for positions and draws them.
 //!
-//! - [`app`]: the application shell (header, page, footer).
+//! - [`app`]: the application shell (header, page, footer) and routing.
 //! - [`start_screen`]: the first screen: what Chronochess is and the 5D Standard start position.
+//! - [`saved_games`]: the saved-games list (resume, rename, delete with undo).
+//! - [`game`]: the game screen (action bar, status, move list, game dialogs) and its state.
+//! - [`multiverse`]: the multiverse view (timelines × turns, pan, zoom, moving, arrows).
+//! - [`dialogs`]: new game, import, export, help.
+//! - [`import`]: 5dpgn text → a game.
+//! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
 //! - [`board`]: draws one board of pieces, chessground-style (no chess logic).
 
 pub mod app;
 pub mod board;
+pub mod dialogs;
+pub mod game;
+pub mod import;
+pub mod multiverse;
+pub mod nav;
+pub mod saved_games;
+pub mod saves;
 pub mod start_screen;
 pub mod timeline_board;
 

@@ -5,10 +5,12 @@ use leptos::prelude::*;
 
 use super::timeline_board::TimelineBoard;
 use crate::fived::boards;
+use crate::ui::nav::Nav;
 
 /// The first screen a visitor sees.
 #[component]
 pub fn StartScreen() -> impl IntoView {
+    let nav = use_context::<Nav>();
     let variant = boards::standard();
     let promotions = variant
         .promotions
@@ -34,7 +36,11 @@ pub fn StartScreen() -> impl IntoView {
                     "5D Chess With Multiverse Time Travel, played in your browser: no install, no account."
                 </p>
                 <div class="start-actions">
-                    <button type="button" class="button button-primary new-game">
+                    <button type="button" class="button button-primary new-game" data-action="new-game" on:click=move |_| {
+                        if let Some(nav) = nav {
+                            nav.new_game_open.set(true);
+                        }
+                    }>
                         "New game"
                     </button>
                 </div>

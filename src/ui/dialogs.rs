@@ -1,0 +1,336 @@
+//! Dialogs: the modal frame, new game (the catalogue grouped as the desktop
+//! game groups it, with previews), export (copy, download, the 5dpgn in
+//! `data-pgn`), import (paste or file, the reader's line:column errors), help.
+
+use leptos::ev;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::chess::Color;
+use crate::fived::boards::{self, Group, Variant};
+use crate::ui::board::Board;
+use crate::ui::game::session::Session;
+use crate::ui::import::import_text;
+use crate::ui::nav::Nav;
+use crate::ui::saves::{now_ms, Saves};
+
+/// A modal dialog: a backdrop, a titled box, a close button; Escape or a
+/// click on the backdrop closes it.
+#[component]
+pub fn Modal(
+    /// The dialog's title.
+    #[prop(into)]
+    title: String,
+    /// Called to close it.
+    on_close: Callback<()>,
+    /// Extra class for the box.
+    #[prop(optional, into)]
+    class: String,
+    /// The content.
+    children: Children,
+) -> impl IntoView {
+    let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
+        if e.key() == "Escape" {
+            on_close.run(());
+        }
+    });
+    on_cleanup(move || handle.remove());
+    let aria = title.clone();
+    view! {
+        <div class="modal-backdrop" on:pointerdown=move |e: ev::PointerEvent| {
+            if e.target() == e.current_target() {
+                on_close.run(());
+            }
+        }>
+            <div class=format!("modal {class}") role="dialog" aria-modal="true" aria-label=aria>
+                <header class="modal-head">
+                    <h2>{title}</h2>
+                    <button type="button" class="modal-close" aria-label="Close" on:click=move |_| on_close.run(())>"×"</button>
+                </header>
+                <div class="modal-body">{children()}</div>
+            </div>
+        </div>
+    }
+}
+
+/// The group names in the desktop game's order.
+#[must_use]
+pub fn group_name(g: Group) -> &'static str {
+    match g {
+        Group::Standard => "Standard",
+        Group::Simple => "Simple",
+        Group::Small => "Small",
+        Group::VerySmall => "Very Small",
+        Group::Misc => "Misc",
+        Group::Focused => "Focused",
+        Group::CheckmatePractice => "Checkmate Practice",
+    }
+}
+
+const GROUPS: [Group; 7] = [
+    Group::Standard,
+    Group::Simple,
+    Group::Small,
+    Group::VerySmall,
+    Group::Misc,
+    Group::Focused,
+    Group::CheckmatePractice,
+];
+
+/// A default name for a new game: the board and the date.
+#[must_use]
+pub fn default_name(variant: &str) -> String {
+    let date = web_sys::js_sys::Date::new_0();
+    let when: String = date
+        .to_locale_string("en-GB", &wasm_bindgen::JsValue::UNDEFINED)
+        .into();
+    let short = when
+        .rsplit_once(':')
+        .map_or(when.as_str(), |(a, _)| a)
+        .to_string();
+    let mut name = format!("{variant} · {short}");
+    name.truncate(80);
+    name
+}
+
+fn short_name(v: &Variant) -> String {
+    let name = v.name;
+    match name.split_once(" - ") {
+        Some((_, rest)) if v.group != Group::Standard || name.starts_with("Standard - ") => {
+            rest.to_string()
+        }
+        _ => name.to_string(),
+    }
+}
+
+fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
+    // One preview board per timeline (its latest start board), negative above.
+    let previews: Vec<crate::chess::Placement> = match crate::fived::Multiverse::from_variant(v) {
+        Ok(m) => {
+            let (lo, hi) = m.timeline_range();
+            (lo..=hi)
+                .filter_map(|l| {
+                    let tl = m.timeline(l)?;
+                    Some(tl.boards().last()?.to_placement(m.width(), m.height()))
+                })
+                .collect()
+        }
+        Err(_) => Vec::new(),
+    };
+    let timelines = previews.len();
+    let preview = previews
+        .into_iter()
+        .map(|p| view! { <Board placement=p orientation=Color::White coordinates=false /> })
+        .collect_view();
+    let facts = format!(
+        "{}×{}{}",
+        v.width,
+        v.height,
+        if timelines > 1 {
+            format!(" · {timelines} timelines")
+        } else {
+            String::new()
+        }
+    );
+    let title = if v.note.is_empty() {
+        v.name.to_string()
+    } else {
+        format!("{} — {}", v.name, v.note)
+    };
+    view! {
+        <button type="button" class="variant-card" data-variant=v.name title=title on:click=move |_| {
+            match Session::new(v) {
+                Ok(session) => nav.start(saves, default_name(v.name), session),
+                Err(e) => nav.message.set(Some(format!("This board cannot start: {e}"))),
+            }
+        }>
+            <div class=format!("variant-preview timelines-{}", timelines.min(4))>{preview}</div>
+            <div class="variant-card-name">{short_name(v)}</div>
+            <div class="variant-card-facts">{facts}</div>
+        </button>
+    }
+}
+
+/// The new-game dialog: every catalogue board, grouped, with a preview.
+#[component]
+pub fn NewGameDialog() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let saves = expect_context::<Saves>();
+    let group = RwSignal::new(Group::Standard);
+    let tabs = GROUPS
+        .iter()
+        .map(|&g| {
+            let count = boards::CATALOGUE.iter().filter(|v| v.group == g).count();
+            view! {
+                <button type="button" role="tab" class=move || if group.get() == g { "tab active" } else { "tab" }
+                    aria-selected=move || (group.get() == g).to_string()
+                    on:click=move |_| group.set(g)>
+                    {group_name(g)}<span class="tab-count">{count}</span>
+                </button>
+            }
+        })
+        .collect_view();
+    let cards = move || {
+        let g = group.get();
+        boards::CATALOGUE
+            .iter()
+            .filter(|v| v.group == g)
+            .map(|v| variant_card(v, nav, saves))
+            .collect_view()
+    };
+    view! {
+        <Modal title="New game" class="new-game-dialog" on_close=Callback::new(move |()| nav.new_game_open.set(false))>
+            <p class="dialog-lede">"Two players, one device. Choose a board:"</p>
+            <div class="tabs" role="tablist">{tabs}</div>
+            <div class="variant-grid">{cards}</div>
+        </Modal>
+    }
+}
+
+fn copy_text(text: &str) {
+    let clipboard = window().navigator().clipboard();
+    let _ = clipboard.write_text(text);
+}
+
+fn download(name: &str, text: &str) {
+    let parts = web_sys::js_sys::Array::new();
+    parts.push(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/x-5dpgn;charset=utf-8");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(a) = document().create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        let file: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        a.set_download(&format!("{file}.5dpgn"));
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The export dialog: the game's 5dpgn, copy and download.
+#[component]
+pub fn ExportDialog(
+    /// The text.
+    pgn: Signal<String>,
+    /// The game's name (for the file name).
+    name: Signal<String>,
+    /// Close.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    view! {
+        <Modal title="Export 5dpgn" class="export-dialog" on_close=on_close>
+            <pre class="pgn-text" data-pgn=move || pgn.get()>{move || pgn.get()}</pre>
+            <div class="dialog-actions">
+                <button type="button" class="btn" data-action="copy" on:click=move |_| {
+                    copy_text(&pgn.get_untracked());
+                    copied.set(true);
+                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), &pgn.get_untracked())>"Download .5dpgn"</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// The import dialog: paste or choose a file; errors with line and column.
+#[component]
+pub fn ImportDialog() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let saves = expect_context::<Saves>();
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let file_input = NodeRef::<html::Input>::new();
+    let on_file = move |_| {
+        let Some(input) = file_input.get_untracked() else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(v) => text.set(v.as_string().unwrap_or_default()),
+                Err(_) => error.set(Some("The file could not be read.".to_string())),
+            }
+        });
+    };
+    let import = move |_| match import_text(&text.get_untracked()) {
+        Ok(session) => {
+            let name = default_name(&format!("Imported {}", session.variant));
+            let _ = now_ms();
+            nav.start(saves, name, session);
+        }
+        Err(e) => error.set(Some(e)),
+    };
+    view! {
+        <Modal title="Import 5dpgn" class="import-dialog" on_close=Callback::new(move |()| nav.import_open.set(false))>
+            <p class="dialog-lede">"Paste a game in 5dpgn, or choose a file."</p>
+            <textarea class="pgn-input" data-testid="import-text" rows="12" spellcheck="false"
+                placeholder="[Board \"Standard\"]\n\n1. (0T1)e2e4 / (0T1)e7e5"
+                prop:value=move || text.get()
+                on:input=move |e| {
+                    text.set(event_target_value(&e));
+                    error.set(None);
+                }></textarea>
+            <div class="import-row">
+                <input type="file" accept=".5dpgn,.txt,.pgn,text/plain" node_ref=file_input on:change=on_file />
+            </div>
+            {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="import-error">{e}</p> })}
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| nav.import_open.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-primary" data-action="import-confirm" on:click=import>"Import"</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// Shortcuts and a short summary of the rules.
+#[component]
+pub fn HelpDialog(
+    /// Close.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let keys = [
+        ("Z / Backspace", "undo the last staged move"),
+        ("Enter", "submit the action"),
+        ("F", "flip the view"),
+        ("A", "fit all boards"),
+        ("P", "go to the present"),
+        ("+ / −", "zoom"),
+        ("?", "this help"),
+        ("Esc", "drop the selection"),
+    ];
+    view! {
+        <Modal title="Help" class="help-dialog" on_close=on_close>
+            <h3>"Shortcuts"</h3>
+            <dl class="keys">
+                {keys.into_iter().map(|(k, what)| view! { <div><dt><kbd>{k}</kbd></dt><dd>{what}</dd></div> }).collect_view()}
+            </dl>
+            <h3>"How 5D chess plays"</h3>
+            <ul class="rules">
+                <li>"Each row is a timeline, each column a half-turn. Boards you may move on are outlined: solid = you must play there, dashed = you may."</li>
+                <li>"Pieces move as in chess, and also through time (left/right) and across timelines (up/down), one board per square of their move."</li>
+                <li>"Moving to a past board creates a new timeline; the present (the vertical line) is the earliest end of the active timelines."</li>
+                <li>"An action is all your moves of one turn: stage them, then Submit once the present has passed to your opponent and no royal piece can be captured."</li>
+                <li>"Checkmate: the side to move has no legal action and is in check. Drag the plane to pan; wheel or pinch to zoom."</li>
+            </ul>
+        </Modal>
+    }
+}

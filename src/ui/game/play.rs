@@ -1,0 +1,270 @@
+//! The state of the game screen shared by its parts (the multiverse view, the
+//! action bar, the move list, dialogs): the session and what the player is
+//! doing with it. Provided as context by the game screen.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use super::session::{Session, Status, OUTCOME_BUDGET};
+use crate::fived::coords::{Coord, Move};
+use crate::ui::multiverse::layout::Camera;
+
+/// A camera request the multiverse view carries out (it knows its size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CameraRequest {
+    /// Show every board.
+    FitAll,
+    /// Centre on the present and the boards to play.
+    Present,
+    /// Show every board if they fit at a comfortable size, else the present.
+    Auto,
+    /// Zoom in one step around the centre.
+    ZoomIn,
+    /// Zoom out one step.
+    ZoomOut,
+}
+
+/// The game screen's shared state (all fields are cheap `Copy` signals).
+#[derive(Debug, Clone, Copy)]
+pub struct Play {
+    /// The game.
+    pub session: RwSignal<Session>,
+    /// The selected piece.
+    pub selected: RwSignal<Option<Coord>>,
+    /// Its legal moves.
+    pub destinations: RwSignal<Vec<Move>>,
+    /// Moves waiting for a promotion choice (same target, several pieces).
+    pub promotion: RwSignal<Option<Vec<Move>>>,
+    /// Black's view.
+    pub flipped: RwSignal<bool>,
+    /// Pan and zoom of the multiverse view.
+    pub camera: RwSignal<Camera>,
+    /// The last camera request, with a counter so repeats are seen.
+    pub camera_request: RwSignal<(u32, Option<CameraRequest>)>,
+    /// A short message for the player (a refused move, a storage problem).
+    pub notice: RwSignal<Option<String>>,
+    /// Whether the game-over dialog is open.
+    pub game_over_open: RwSignal<bool>,
+    /// Review mode: the position after this many actions, read-only.
+    pub review: RwSignal<Option<(usize, Session)>>,
+}
+
+impl Play {
+    /// Shared state for a session.
+    #[must_use]
+    pub fn new(session: Session) -> Play {
+        let flipped = false;
+        Play {
+            session: RwSignal::new(session),
+            selected: RwSignal::new(None),
+            destinations: RwSignal::new(Vec::new()),
+            promotion: RwSignal::new(None),
+            flipped: RwSignal::new(flipped),
+            camera: RwSignal::new(Camera::default()),
+            camera_request: RwSignal::new((0, Some(CameraRequest::Auto))),
+            notice: RwSignal::new(None),
+            game_over_open: RwSignal::new(false),
+            review: RwSignal::new(None),
+        }
+    }
+
+    /// Runs `f` on the session on screen: the reviewed position, or the game.
+    pub fn with_shown<T>(&self, f: impl FnOnce(&Session) -> T) -> T {
+        if self.review.with(Option::is_some) {
+            self.review.with(|r| match r {
+                Some((_, s)) => f(s),
+                None => unreachable!("checked just above"),
+            })
+        } else {
+            self.session.with(f)
+        }
+    }
+
+    /// [`Play::with_shown`] without tracking.
+    pub fn with_shown_untracked<T>(&self, f: impl FnOnce(&Session) -> T) -> T {
+        if self.review.with_untracked(Option::is_some) {
+            self.review.with_untracked(|r| match r {
+                Some((_, s)) => f(s),
+                None => unreachable!("checked just above"),
+            })
+        } else {
+            self.session.with_untracked(f)
+        }
+    }
+
+    /// Shows the position after `actions` submitted actions, read-only
+    /// (the current position ends review).
+    pub fn review_at(&self, actions: usize) {
+        self.deselect();
+        let (total, snapshot) = self.session.with_untracked(|s| {
+            let total = s.action_count();
+            let mut payload = s.payload();
+            payload.actions.truncate(actions);
+            payload.staged.clear();
+            let snap = Session::restore(&s.variant, &payload, crate::fived::Budget::nodes(20_000));
+            (total, snap)
+        });
+        if actions >= total {
+            self.review.set(None);
+        } else if let Ok(snap) = snapshot {
+            self.review.set(Some((actions, snap)));
+        }
+        self.request_camera(CameraRequest::Auto);
+    }
+
+    /// Leaves review mode.
+    pub fn end_review(&self) {
+        if self.review.with_untracked(Option::is_some) {
+            self.review.set(None);
+            self.request_camera(CameraRequest::Auto);
+        }
+    }
+
+    /// Steps review by `delta` actions (entering it from the current position).
+    pub fn review_step(&self, delta: i64) {
+        let total = self.session.with_untracked(Session::action_count) as i64;
+        let at = self
+            .review
+            .with_untracked(|r| r.as_ref().map(|(k, _)| *k as i64))
+            .unwrap_or(total);
+        let next = (at + delta).clamp(0, total);
+        self.review_at(next as usize);
+    }
+
+    /// Asks the view to move the camera.
+    pub fn request_camera(&self, r: CameraRequest) {
+        self.camera_request.update(|(n, req)| {
+            *n += 1;
+            *req = Some(r);
+        });
+    }
+
+    /// Drops the selection.
+    pub fn deselect(&self) {
+        self.selected.set(None);
+        self.destinations.set(Vec::new());
+    }
+
+    /// Selects the piece on `from` if the side to move may move it; returns
+    /// whether it did.
+    pub fn select(&self, from: Coord) -> bool {
+        if self.review.with_untracked(Option::is_some) {
+            return false;
+        }
+        let dests = self.session.with_untracked(|s| {
+            if s.is_movable(from) {
+                Some(s.destinations(from))
+            } else {
+                None
+            }
+        });
+        match dests {
+            Some(d) => {
+                self.selected.set(Some(from));
+                self.destinations.set(d);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The selected piece's moves to `to` (several when promotions differ).
+    #[must_use]
+    pub fn moves_to(&self, to: Coord) -> Vec<Move> {
+        self.destinations
+            .with_untracked(|d| d.iter().filter(|m| m.to == to).copied().collect())
+    }
+
+    /// Plays the selected piece to `to` (asking for a promotion piece when
+    /// there is a choice); false if `to` is not one of its destinations.
+    pub fn move_selected_to(&self, to: Coord) -> bool {
+        let moves = self.moves_to(to);
+        match moves.len() {
+            0 => false,
+            1 => {
+                self.play(moves[0]);
+                true
+            }
+            _ => {
+                self.promotion.set(Some(moves));
+                true
+            }
+        }
+    }
+
+    /// Stages one move.
+    pub fn play(&self, m: Move) {
+        self.end_review();
+        self.promotion.set(None);
+        self.deselect();
+        let mut error = None;
+        self.session.update(|s| {
+            if let Err(e) = s.play(m) {
+                error = Some(e);
+            }
+        });
+        self.notice.set(error);
+        self.request_camera(CameraRequest::Auto);
+    }
+
+    /// Takes back the last staged move.
+    pub fn undo(&self) {
+        self.end_review();
+        self.deselect();
+        self.promotion.set(None);
+        self.session.update(|s| {
+            s.undo();
+        });
+        self.notice.set(None);
+    }
+
+    /// Submits the staged action, then (after the next paint) asks the engine
+    /// for the outcome.
+    pub fn submit(&self) {
+        self.end_review();
+        let mut error = None;
+        self.session.update(|s| {
+            if let Err(e) = s.submit() {
+                error = Some(e.to_string());
+            }
+        });
+        self.deselect();
+        if let Some(e) = error {
+            self.notice.set(Some(format!("Cannot submit: {e}.")));
+            return;
+        }
+        self.notice.set(None);
+        let play = *self;
+        // Let the browser paint the submitted position first: the search can take a while.
+        request_animation_frame(move || {
+            set_timeout(
+                move || {
+                    play.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
+                    if play.session.with_untracked(Session::is_over) {
+                        play.game_over_open.set(true);
+                    }
+                },
+                Duration::from_millis(0),
+            );
+        });
+        self.request_camera(CameraRequest::Auto);
+    }
+
+    /// Takes back the last submitted action.
+    pub fn take_back(&self) {
+        self.end_review();
+        self.deselect();
+        self.session.update(|s| {
+            s.take_back();
+        });
+        self.game_over_open.set(false);
+    }
+
+    /// Whether the outcome search is still to run.
+    #[must_use]
+    pub fn pending(&self) -> bool {
+        self.session
+            .with(|s| s.status == Status::Pending && s.action_count() > 0)
+    }
+}

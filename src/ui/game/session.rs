@@ -1,0 +1,679 @@
+//! One 5D game as the screen holds it: the engine's [`Game`], the start
+//! position it came from, the 5dpgn text of every move played so far, the
+//! result, and the save payload.
+//!
+//! Plain data with plain methods (no signals), so components stay thin. The
+//! rules are the engine's: this module only records what the engine accepted.
+
+use serde::{Deserialize, Serialize};
+
+use crate::chess::{Color, PieceKind, Placement, Square};
+use crate::fived::coords::{timeline_label, BoardId, Coord, Move};
+use crate::fived::{boards, Answer, Budget, Game, InitialBoard, Multiverse, Outcome, SubmitError};
+use crate::notation::ast::{
+    ActionText, BoardText, GameText, JumpText, Marks, MoveText, Span, TimelineText,
+};
+use crate::notation::writer;
+use crate::storage::GameResult;
+
+/// The work the outcome search may do on the page's thread before it answers
+/// "unknown" (moves applied). A web worker can lift this later.
+pub const OUTCOME_BUDGET: Budget = Budget::nodes(150_000);
+
+/// The version of [`Payload`]'s layout.
+pub const PAYLOAD_FORMAT: u32 = 1;
+
+/// A move as the save payload stores it: timeline, half-turn and square of
+/// both ends, and the promotion letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMove {
+    /// `[l, v, x, y]` of the source.
+    pub from: [i32; 4],
+    /// `[l, v, x, y]` of the target.
+    pub to: [i32; 4],
+    /// Promotion piece letter, if chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<char>,
+}
+
+impl StoredMove {
+    fn of(m: &Move) -> StoredMove {
+        let c = |c: Coord| {
+            [
+                c.board.l,
+                c.board.v,
+                i32::from(c.square.x),
+                i32::from(c.square.y),
+            ]
+        };
+        StoredMove {
+            from: c(m.from),
+            to: c(m.to),
+            promotion: m.promotion.map(PieceKind::letter),
+        }
+    }
+
+    fn to_move(self) -> Option<Move> {
+        let c = |a: [i32; 4]| -> Option<Coord> {
+            let x = u8::try_from(a[2]).ok()?;
+            let y = u8::try_from(a[3]).ok()?;
+            Some(Coord::new(a[0], a[1], Square::new(x, y)?))
+        };
+        Some(Move {
+            from: c(self.from)?,
+            to: c(self.to)?,
+            promotion: match self.promotion {
+                Some(p) => Some(PieceKind::from_letter(p)?),
+                None => None,
+            },
+        })
+    }
+}
+
+/// One starting board in the payload: timeline, turn, colour, FEN pieces.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredBoard {
+    /// Internal timeline number.
+    pub l: i32,
+    /// Turn.
+    pub turn: i32,
+    /// `w` or `b`.
+    pub color: char,
+    /// FEN piece field.
+    pub fen: String,
+}
+
+/// What a 5D game saves: the 5dpgn for people and tools, and the exact start
+/// boards and moves to restore it without re-reading the text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payload {
+    /// [`PAYLOAD_FORMAT`].
+    pub format: u32,
+    /// The game in 5dpgn (submitted actions only).
+    pub pgn: String,
+    /// Board width and height.
+    pub size: [u8; 2],
+    /// Whether the game uses `-0`/`+0` timelines.
+    pub even: bool,
+    /// Promotion letters, first is the default.
+    pub promotions: String,
+    /// The starting boards.
+    pub start: Vec<StoredBoard>,
+    /// Submitted actions.
+    pub actions: Vec<Vec<StoredMove>>,
+    /// Moves staged but not yet submitted.
+    #[serde(default)]
+    pub staged: Vec<StoredMove>,
+}
+
+/// Why a saved game could not be restored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The payload is not a 5D payload this version can read.
+    Payload(String),
+    /// The start boards do not form a position.
+    Setup(String),
+    /// A stored move was refused by the engine.
+    Move {
+        /// 0-based action index.
+        action: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RestoreError::Payload(e) => write!(f, "the saved data is not readable: {e}"),
+            RestoreError::Setup(e) => write!(f, "the start position is broken: {e}"),
+            RestoreError::Move { action, reason } => {
+                write!(f, "action {} could not be replayed: {reason}", action + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
+
+/// What the engine said about the position after the last submit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Not computed yet (right after a submit, before the search ran).
+    Pending,
+    /// The engine's answer.
+    Known(Outcome),
+    /// The search budget ran out: the outcome is not known.
+    Unknown,
+}
+
+/// A game in play: engine state plus everything the screen shows about it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// The board's catalogue name (or "Custom").
+    pub variant: String,
+    start: Vec<InitialBoard>,
+    first_v: i32,
+    game: Game,
+    texts: Vec<Vec<MoveText>>,
+    staged_texts: Vec<MoveText>,
+    /// The outcome for the side to move.
+    pub status: Status,
+    /// Ongoing, or how the game ended.
+    pub result: GameResult,
+    /// Incremented on every change (cheap change detection for views).
+    pub revision: u64,
+}
+
+/// The first board of every timeline of a position: its start boards.
+#[must_use]
+pub fn start_boards(m: &Multiverse) -> Vec<InitialBoard> {
+    let (lo, hi) = m.timeline_range();
+    (lo..=hi)
+        .filter_map(|l| {
+            let tl = m.timeline(l)?;
+            let first = tl.boards().first()?;
+            Some(InitialBoard {
+                l,
+                turn: crate::fived::coords::turn_of(tl.start()),
+                to_move: crate::fived::coords::color_of(tl.start()),
+                placement: first.to_placement(m.width(), m.height()),
+            })
+        })
+        .collect()
+}
+
+impl Session {
+    /// A new game on a catalogue board.
+    ///
+    /// # Errors
+    /// The engine's setup error as text (never for catalogue boards).
+    pub fn new(variant: &boards::Variant) -> Result<Session, String> {
+        let m = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
+        Ok(Session::from_position(variant.name.to_string(), m))
+    }
+
+    /// A new game from any start position.
+    #[must_use]
+    pub fn from_position(variant: String, start: Multiverse) -> Session {
+        Session {
+            variant,
+            start: start_boards(&start),
+            first_v: start.present(),
+            game: Game::new(start),
+            texts: Vec::new(),
+            staged_texts: Vec::new(),
+            status: Status::Pending,
+            result: GameResult::Ongoing,
+            revision: 0,
+        }
+    }
+
+    /// The engine's game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position with the staged moves.
+    #[must_use]
+    pub fn multiverse(&self) -> &Multiverse {
+        self.game.multiverse()
+    }
+
+    /// True once the game is over (no more moves accepted).
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.result.is_over()
+    }
+
+    /// The number of submitted actions.
+    #[must_use]
+    pub fn action_count(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// The moves of the last submitted action.
+    #[must_use]
+    pub fn last_action(&self) -> Vec<Move> {
+        self.game.actions().last().unwrap_or_default()
+    }
+
+    /// The moves staged in the current action.
+    #[must_use]
+    pub fn staged(&self) -> Vec<Move> {
+        self.game.staged().copied().collect()
+    }
+
+    /// The legal moves of the piece on `from`, or none.
+    #[must_use]
+    pub fn destinations(&self, from: Coord) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.game.legal_destinations(from).unwrap_or_default()
+    }
+
+    /// Whether the side to move may move the piece on `from` now.
+    #[must_use]
+    pub fn is_movable(&self, from: Coord) -> bool {
+        !self.is_over() && self.game.legal_destinations(from).is_ok()
+    }
+
+    /// The long 5dpgn text of a move in the current position, before it is played.
+    fn describe(&self, m: &Move) -> MoveText {
+        let mv = self.game.multiverse();
+        let even = mv.even();
+        let board_text = |b: BoardId| BoardText {
+            timeline: Some(timeline_text(b.l, even)),
+            turn: u32::try_from(b.turn()).ok(),
+        };
+        let piece = mv
+            .board(m.from.board.l, m.from.board.v)
+            .and_then(|b| b.piece_at(m.from.square))
+            .map(|p| p.piece.kind);
+        let capture = mv
+            .board(m.to.board.l, m.to.board.v)
+            .and_then(|b| b.piece_at(m.to.square))
+            .is_some();
+        let jump = if m.is_physical() {
+            JumpText::None
+        } else if mv.is_branching(m) {
+            JumpText::Branch
+        } else {
+            JumpText::Hop
+        };
+        MoveText {
+            span: Span::default(),
+            text: String::new(),
+            source: Some(board_text(m.from.board)),
+            piece: piece.filter(|k| *k != PieceKind::Pawn),
+            from_file: Some(m.from.square.x),
+            from_rank: Some(m.from.square.y),
+            jump,
+            capture,
+            target: (!m.is_physical()).then(|| board_text(m.to.board)),
+            to: Some(m.to.square),
+            castle: None,
+            promotion: m.promotion,
+            marks: Marks::default(),
+            new_timeline: None,
+            present_turn: None,
+        }
+    }
+
+    /// Stages a move.
+    ///
+    /// # Errors
+    /// The engine's reason as text.
+    pub fn play(&mut self, m: Move) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".to_string());
+        }
+        let text = self.describe(&m);
+        self.game.play(m).map_err(|e| e.to_string())?;
+        self.staged_texts.push(text);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Takes back the last staged move; false if there was none.
+    pub fn undo(&mut self) -> bool {
+        if self.game.undo().is_some() {
+            self.staged_texts.pop();
+            self.revision += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the staged action may be submitted, and why not.
+    ///
+    /// # Errors
+    /// The engine's [`SubmitError`].
+    pub fn can_submit(&self) -> Result<(), SubmitError> {
+        if self.is_over() {
+            return Err(SubmitError::NothingPlayed);
+        }
+        self.game.can_submit()
+    }
+
+    /// Submits the staged action. The outcome is then [`Status::Pending`]
+    /// until [`Session::decide_outcome`] runs (after the next paint).
+    ///
+    /// # Errors
+    /// The engine's [`SubmitError`].
+    pub fn submit(&mut self) -> Result<(), SubmitError> {
+        let before = self.game.committed().present();
+        self.game.submit()?;
+        let mut texts = std::mem::take(&mut self.staged_texts);
+        let m = self.game.multiverse();
+        if let Some(last) = texts.last_mut() {
+            // Cheap marks now; `decide_outcome` refines check into mate or softmate.
+            last.marks.check = m.in_check();
+            last.marks.present_moved = m.present() <= before;
+        }
+        self.texts.push(texts);
+        self.status = Status::Pending;
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Asks the engine for the outcome within `budget`, records it (and the
+    /// result when the game ends), and marks the last move `+` or `#`.
+    pub fn decide_outcome(&mut self, budget: Budget) {
+        let answer = self.game.outcome(budget);
+        self.status = match answer {
+            Answer::Known(o) => Status::Known(o),
+            Answer::Unknown => Status::Unknown,
+        };
+        let loser = self.game.to_move();
+        self.result = match answer {
+            Answer::Known(Outcome::Checkmate) => match loser {
+                Color::White => GameResult::BlackWins {
+                    reason: "checkmate".to_string(),
+                },
+                Color::Black => GameResult::WhiteWins {
+                    reason: "checkmate".to_string(),
+                },
+            },
+            Answer::Known(Outcome::Stalemate) => GameResult::Draw {
+                reason: "stalemate".to_string(),
+            },
+            _ => GameResult::Ongoing,
+        };
+        if let Some(last) = self.texts.last_mut().and_then(|a| a.last_mut()) {
+            last.marks.check = matches!(
+                answer,
+                Answer::Known(Outcome::Ongoing { in_check: true, .. })
+            ) || (answer == Answer::Unknown && last.marks.check);
+            last.marks.softmate = matches!(
+                answer,
+                Answer::Known(Outcome::Ongoing { softmate: true, .. })
+            );
+            last.marks.mate = answer == Answer::Known(Outcome::Checkmate);
+        }
+        self.revision += 1;
+    }
+
+    /// The royal captures to draw as arrows: with moves staged, the
+    /// opponent's captures after them (why Submit is refused); with nothing
+    /// staged and the side to move in check, the captures the opponent would
+    /// have if every playable board passed (ftxi's check).
+    ///
+    /// Adapter: the engine exposes `in_check()` but not the captures behind
+    /// it, so this rebuilds the "passed" position from the public API (capped
+    /// at 600 boards).
+    #[must_use]
+    pub fn threats(&self) -> Vec<crate::fived::Check> {
+        if self.is_over() && !matches!(self.status, Status::Known(Outcome::Checkmate)) {
+            return Vec::new();
+        }
+        if self.game.staged().next().is_some() {
+            return self.game.checks();
+        }
+        let in_check = match self.status {
+            Status::Known(Outcome::Ongoing { in_check, .. }) => in_check,
+            Status::Known(Outcome::Checkmate) => true,
+            _ => false,
+        };
+        if !in_check {
+            return Vec::new();
+        }
+        let m = self.game.multiverse();
+        let (lo, hi) = m.timeline_range();
+        let mut list = Vec::new();
+        for l in lo..=hi {
+            let Some(tl) = m.timeline(l) else { continue };
+            for (k, b) in tl.boards().iter().enumerate() {
+                let v = tl.start() + k as i32;
+                list.push(InitialBoard {
+                    l,
+                    turn: crate::fived::coords::turn_of(v),
+                    to_move: crate::fived::coords::color_of(v),
+                    placement: b.to_placement(m.width(), m.height()),
+                });
+            }
+            if list.len() > 600 {
+                return Vec::new();
+            }
+        }
+        for b in m.playable_boards(m.to_move()) {
+            if let Some(board) = m.board(b.l, b.v) {
+                let v = b.v + 1;
+                list.push(InitialBoard {
+                    l: b.l,
+                    turn: crate::fived::coords::turn_of(v),
+                    to_move: crate::fived::coords::color_of(v),
+                    placement: board.to_placement(m.width(), m.height()),
+                });
+            }
+        }
+        match Multiverse::from_boards(m.width(), m.height(), m.even(), m.promotions(), &list) {
+            Ok(passed) => passed.royal_captures(!m.to_move()),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Takes back the last submitted action (and any staged moves); false if
+    /// there is none. The result goes back to ongoing.
+    pub fn take_back(&mut self) -> bool {
+        if !self.game.take_back_action() {
+            return false;
+        }
+        self.staged_texts.clear();
+        self.texts.pop();
+        self.result = GameResult::Ongoing;
+        self.status = if self.texts.is_empty() {
+            Status::Pending
+        } else {
+            Status::Known(Outcome::Ongoing {
+                in_check: self.game.multiverse().in_check(),
+                softmate: false,
+            })
+        };
+        self.revision += 1;
+        true
+    }
+
+    /// The submitted actions as 5dpgn action texts.
+    #[must_use]
+    pub fn action_texts(&self) -> Vec<ActionText> {
+        let first = self.first_v;
+        self.texts
+            .iter()
+            .enumerate()
+            .map(|(i, moves)| {
+                let v = first + i as i32;
+                ActionText {
+                    span: Span::default(),
+                    color: crate::fived::coords::color_of(v),
+                    turn_label: u32::try_from(crate::fived::coords::turn_of(v)).ok(),
+                    moves: moves.clone(),
+                    comments: Vec::new(),
+                }
+            })
+            .collect()
+    }
+
+    /// The texts of the staged moves.
+    #[must_use]
+    pub fn staged_texts(&self) -> Vec<String> {
+        self.staged_texts.iter().map(writer::write_move).collect()
+    }
+
+    /// The game as a 5dpgn syntax tree: tags, 5DFEN boards when the start is
+    /// not a catalogue board, and the submitted actions.
+    #[must_use]
+    pub fn game_text(&self) -> GameText {
+        let m = self.game.multiverse();
+        let mut tags = vec![("Mode".to_string(), "5D".to_string())];
+        let catalogue = boards::find(&self.variant).is_some();
+        tags.push((
+            "Board".to_string(),
+            if catalogue {
+                self.variant.clone()
+            } else {
+                "Custom".to_string()
+            },
+        ));
+        let mut fen_boards = Vec::new();
+        if !catalogue {
+            tags.push(("Size".to_string(), format!("{}x{}", m.width(), m.height())));
+            let promos: String = m.promotions().iter().map(|k| k.letter()).collect();
+            tags.push(("Promotions".to_string(), promos));
+            for b in &self.start {
+                fen_boards.push(crate::notation::ast::FenBoardText {
+                    span: Span::default(),
+                    pieces: b.placement.to_fen(),
+                    timeline: timeline_text(b.l, m.even()),
+                    turn: u32::try_from(b.turn).unwrap_or(0),
+                    to_move: b.to_move,
+                });
+            }
+        }
+        let result = match &self.result {
+            GameResult::Ongoing => None,
+            GameResult::WhiteWins { .. } => Some("1-0".to_string()),
+            GameResult::BlackWins { .. } => Some("0-1".to_string()),
+            GameResult::Draw { .. } => Some("1/2-1/2".to_string()),
+        };
+        GameText {
+            tags,
+            fen_boards,
+            actions: self.action_texts(),
+            result,
+        }
+    }
+
+    /// The game in canonical 5dpgn.
+    #[must_use]
+    pub fn pgn(&self) -> String {
+        writer::write(&self.game_text())
+    }
+
+    /// The save payload.
+    #[must_use]
+    pub fn payload(&self) -> Payload {
+        let m = self.game.multiverse();
+        Payload {
+            format: PAYLOAD_FORMAT,
+            pgn: self.pgn(),
+            size: [m.width(), m.height()],
+            even: m.even(),
+            promotions: m.promotions().iter().map(|k| k.letter()).collect(),
+            start: self
+                .start
+                .iter()
+                .map(|b| StoredBoard {
+                    l: b.l,
+                    turn: b.turn,
+                    color: b.to_move.letter(),
+                    fen: b.placement.to_fen(),
+                })
+                .collect(),
+            actions: self
+                .game
+                .actions()
+                .map(|a| a.iter().map(StoredMove::of).collect())
+                .collect(),
+            staged: self.game.staged().map(StoredMove::of).collect(),
+        }
+    }
+
+    /// Rebuilds a game from its payload: start boards, every action, the
+    /// staged moves; the outcome is decided again with `budget`.
+    ///
+    /// # Errors
+    /// A [`RestoreError`] saying what could not be restored.
+    pub fn restore(
+        variant: &str,
+        payload: &Payload,
+        budget: Budget,
+    ) -> Result<Session, RestoreError> {
+        if payload.format > PAYLOAD_FORMAT {
+            return Err(RestoreError::Payload(format!(
+                "payload format {} is newer than this version reads ({PAYLOAD_FORMAT})",
+                payload.format
+            )));
+        }
+        let [w, h] = payload.size;
+        let mut boards = Vec::new();
+        for b in &payload.start {
+            let placement = Placement::from_fen(&b.fen, w, h)
+                .map_err(|e| RestoreError::Setup(e.to_string()))?;
+            let to_move = Color::from_letter(b.color)
+                .ok_or_else(|| RestoreError::Setup(format!("bad colour {:?}", b.color)))?;
+            boards.push(InitialBoard {
+                l: b.l,
+                turn: b.turn,
+                to_move,
+                placement,
+            });
+        }
+        let promotions: Vec<PieceKind> = payload
+            .promotions
+            .chars()
+            .filter_map(PieceKind::from_letter)
+            .collect();
+        let m = Multiverse::from_boards(w, h, payload.even, &promotions, &boards)
+            .map_err(|e| RestoreError::Setup(e.to_string()))?;
+        let mut s = Session::from_position(variant.to_string(), m);
+        for (i, action) in payload.actions.iter().enumerate() {
+            for sm in action {
+                let m = sm.to_move().ok_or_else(|| RestoreError::Move {
+                    action: i,
+                    reason: "a square is off the board".to_string(),
+                })?;
+                s.play(m)
+                    .map_err(|reason| RestoreError::Move { action: i, reason })?;
+            }
+            s.submit().map_err(|e| RestoreError::Move {
+                action: i,
+                reason: e.to_string(),
+            })?;
+        }
+        if !payload.actions.is_empty() {
+            s.decide_outcome(budget);
+        }
+        let n = payload.actions.len();
+        for sm in &payload.staged {
+            let Some(m) = sm.to_move() else { break };
+            if s.play(m).is_err() {
+                return Err(RestoreError::Move {
+                    action: n,
+                    reason: "a staged move was refused".to_string(),
+                });
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// A timeline number as a 5dpgn label.
+#[must_use]
+pub fn timeline_text(l: i32, even: bool) -> TimelineText {
+    let label = timeline_label(l, even);
+    let (sign, digits) = match label.as_bytes().first() {
+        Some(b'+') => (Some('+'), &label[1..]),
+        Some(b'-') => (Some('-'), &label[1..]),
+        _ => (None, label.as_str()),
+    };
+    TimelineText {
+        sign,
+        number: digits.parse().unwrap_or(0),
+    }
+}
+
+/// The label shown on a board and in `data-l`: `0`, `+1`, `-1` (odd games),
+/// `+0`, `-0`, `+1` (even games).
+#[must_use]
+pub fn display_label(l: i32, even: bool) -> String {
+    let label = timeline_label(l, even);
+    if !even && l > 0 {
+        format!("+{label}")
+    } else {
+        label
+    }
+}

@@ -1,0 +1,212 @@
+//! Where everything of the multiverse view sits, in world pixels (before the
+//! camera's pan and zoom): one row per timeline (negative above, positive
+//! below, `shared/rules/5d-chess.md` section 2), one column per half-turn,
+//! White's and Black's board of a turn side by side.
+
+use crate::fived::coords::{BoardId, Coord};
+use crate::fived::Multiverse;
+
+/// Side of one square, world pixels.
+pub const SQUARE: f64 = 44.0;
+/// Frame around a board's squares.
+pub const PAD: f64 = 7.0;
+/// Gap between White's and Black's board of one turn.
+pub const GAP_IN_TURN: f64 = 18.0;
+/// Gap between one turn's Black board and the next turn's White board.
+pub const GAP_TURNS: f64 = 46.0;
+/// Gap between timeline rows.
+pub const GAP_ROWS: f64 = 58.0;
+/// Room left of the first column for the timeline labels.
+pub const LEFT: f64 = 84.0;
+/// Room above the first row for the turn labels.
+pub const TOP: f64 = 44.0;
+
+/// The geometry of one position as drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// Board width and height in squares.
+    pub files: u8,
+    /// Board height in squares.
+    pub ranks: u8,
+    /// Smallest and largest half-turn of any board.
+    pub vmin: i32,
+    /// Largest half-turn.
+    pub vmax: i32,
+    /// Smallest timeline.
+    pub lmin: i32,
+    /// Largest timeline.
+    pub lmax: i32,
+    /// Black's view: boards turned round and timelines in reverse order.
+    pub flipped: bool,
+}
+
+impl Layout {
+    /// The layout of a position.
+    #[must_use]
+    pub fn of(m: &Multiverse, flipped: bool) -> Layout {
+        let (lmin, lmax) = m.timeline_range();
+        let mut vmin = i32::MAX;
+        let mut vmax = i32::MIN;
+        for l in lmin..=lmax {
+            if let Some(tl) = m.timeline(l) {
+                vmin = vmin.min(tl.start());
+                vmax = vmax.max(tl.end());
+            }
+        }
+        if vmin > vmax {
+            (vmin, vmax) = (0, 0);
+        }
+        Layout {
+            files: m.width(),
+            ranks: m.height(),
+            vmin,
+            vmax,
+            lmin,
+            lmax,
+            flipped,
+        }
+    }
+
+    /// A board's outer width.
+    #[must_use]
+    pub fn board_width(&self) -> f64 {
+        f64::from(self.files) * SQUARE + 2.0 * PAD
+    }
+
+    /// A board's outer height.
+    #[must_use]
+    pub fn board_height(&self) -> f64 {
+        f64::from(self.ranks) * SQUARE + 2.0 * PAD
+    }
+
+    fn turn_stride(&self) -> f64 {
+        2.0 * self.board_width() + GAP_IN_TURN + GAP_TURNS
+    }
+
+    /// The left edge of a half-turn's column.
+    #[must_use]
+    pub fn column_x(&self, v: i32) -> f64 {
+        let t0 = self.vmin.div_euclid(2);
+        let t = v.div_euclid(2) - t0;
+        let black = v.rem_euclid(2);
+        LEFT + f64::from(t) * self.turn_stride()
+            + f64::from(black) * (self.board_width() + GAP_IN_TURN)
+    }
+
+    /// The row of a timeline, 0 at the top.
+    #[must_use]
+    pub fn row(&self, l: i32) -> i32 {
+        if self.flipped {
+            self.lmax - l
+        } else {
+            l - self.lmin
+        }
+    }
+
+    /// The top edge of a timeline's row.
+    #[must_use]
+    pub fn row_y(&self, l: i32) -> f64 {
+        TOP + f64::from(self.row(l)) * (self.board_height() + GAP_ROWS)
+    }
+
+    /// The top-left corner of a board.
+    #[must_use]
+    pub fn board_origin(&self, b: BoardId) -> (f64, f64) {
+        (self.column_x(b.v), self.row_y(b.l))
+    }
+
+    /// The centre of a square, world pixels.
+    #[must_use]
+    pub fn square_center(&self, c: Coord) -> (f64, f64) {
+        let (x0, y0) = self.board_origin(c.board);
+        let (col, row) = self.square_cell(c.square.x, c.square.y);
+        (
+            x0 + PAD + (f64::from(col) + 0.5) * SQUARE,
+            y0 + PAD + (f64::from(row) + 0.5) * SQUARE,
+        )
+    }
+
+    /// The drawn column and row (from the top-left) of a square.
+    #[must_use]
+    pub fn square_cell(&self, x: u8, y: u8) -> (u8, u8) {
+        if self.flipped {
+            (self.files - 1 - x, y)
+        } else {
+            (x, self.ranks - 1 - y)
+        }
+    }
+
+    /// The world's size: every board plus the label margins.
+    #[must_use]
+    pub fn world_size(&self) -> (f64, f64) {
+        let w = self.column_x(self.vmax) + self.board_width() + GAP_TURNS;
+        let rows = f64::from(self.lmax - self.lmin + 1);
+        let h = TOP + rows * (self.board_height() + GAP_ROWS);
+        (w, h)
+    }
+}
+
+/// Pan and zoom: screen = world × zoom + (x, y).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Horizontal offset, screen pixels.
+    pub x: f64,
+    /// Vertical offset, screen pixels.
+    pub y: f64,
+    /// Scale.
+    pub zoom: f64,
+}
+
+/// The smallest zoom (about 1 000 boards across a laptop screen).
+pub const MIN_ZOOM: f64 = 0.03;
+/// The largest zoom.
+pub const MAX_ZOOM: f64 = 2.5;
+
+impl Default for Camera {
+    fn default() -> Camera {
+        Camera {
+            x: 0.0,
+            y: 0.0,
+            zoom: 1.0,
+        }
+    }
+}
+
+impl Camera {
+    /// The camera showing the world rectangle `(x, y, w, h)` whole and
+    /// centred in a `view_w × view_h` viewport, no larger than `max_zoom`.
+    #[must_use]
+    pub fn fit(rect: (f64, f64, f64, f64), view: (f64, f64), max_zoom: f64) -> Camera {
+        let (x, y, w, h) = rect;
+        let (vw, vh) = view;
+        let zoom = (vw / w.max(1.0))
+            .min(vh / h.max(1.0))
+            .clamp(MIN_ZOOM, max_zoom);
+        Camera {
+            x: (vw - w * zoom) / 2.0 - x * zoom,
+            y: (vh - h * zoom) / 2.0 - y * zoom,
+            zoom,
+        }
+    }
+
+    /// Zooms by `factor` keeping the screen point (`sx`, `sy`) fixed.
+    #[must_use]
+    pub fn zoom_at(self, factor: f64, sx: f64, sy: f64) -> Camera {
+        let zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let k = zoom / self.zoom;
+        Camera {
+            x: sx - (sx - self.x) * k,
+            y: sy - (sy - self.y) * k,
+            zoom,
+        }
+    }
+
+    /// The CSS transform of the world element.
+    #[must_use]
+    pub fn transform(&self) -> String {
+        format!(
+            "transform: translate({:.2}px, {:.2}px) scale({:.4});",
+            self.x, self.y, self.zoom
+        )
+    }
+}

@@ -1,0 +1,878 @@
+//! The multiverse view: every board of every timeline on a pannable,
+//! zoomable plane, with the present line, playable-board outlines, legal
+//! destinations on every board, arrows for jumps and checks, drag and click
+//! moving.
+//!
+//! Like chessground, the view decides no rule: it draws the [`Play`] state
+//! and reports clicks and drops to it.
+
+pub mod layout;
+
+use std::collections::HashMap;
+
+use leptos::ev;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use self::layout::{Camera, Layout, PAD, SQUARE, TOP};
+use crate::chess::{Color, Placement, Square};
+use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
+use crate::ui::board::{color_class, kind_class};
+use crate::ui::game::play::{CameraRequest, Play};
+use crate::ui::game::session::{display_label, Session};
+
+/// A board as drawn: where it is and what is on it.
+#[derive(Debug, Clone, PartialEq)]
+struct BoardItem {
+    id: BoardId,
+    label: String,
+    placement: Placement,
+    flipped: bool,
+}
+
+impl BoardItem {
+    fn key(&self) -> String {
+        format!(
+            "{}:{}:{}:{}",
+            self.id.l,
+            self.id.v,
+            self.flipped,
+            self.placement.to_fen()
+        )
+    }
+}
+
+/// Board outline and shading flags.
+const MANDATORY: u8 = 1;
+const OPTIONAL: u8 = 2;
+const STAGED: u8 = 4;
+const INACTIVE: u8 = 8;
+const LAST: u8 = 16;
+
+/// One thing drawn over a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MarkKind {
+    Dot,
+    Capture,
+    Branch,
+    Selected,
+    LastFrom,
+    LastTo,
+    StagedFrom,
+    StagedTo,
+    Check,
+}
+
+impl MarkKind {
+    const fn class(self) -> &'static str {
+        match self {
+            MarkKind::Dot => "mark dest",
+            MarkKind::Capture => "mark dest capture",
+            MarkKind::Branch => "mark dest branch",
+            MarkKind::Selected => "mark selected",
+            MarkKind::LastFrom => "mark last",
+            MarkKind::LastTo => "mark last",
+            MarkKind::StagedFrom => "mark staged",
+            MarkKind::StagedTo => "mark staged",
+            MarkKind::Check => "mark check",
+        }
+    }
+}
+
+/// An arrow between two squares, world pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Arrow {
+    from: (f64, f64),
+    to: (f64, f64),
+    class: &'static str,
+}
+
+fn boards_of(s: &Session, layout: &Layout) -> Vec<BoardItem> {
+    let m = s.multiverse();
+    let (lo, hi) = m.timeline_range();
+    let mut out = Vec::new();
+    for l in lo..=hi {
+        let Some(tl) = m.timeline(l) else { continue };
+        let label = display_label(l, m.even());
+        for (k, b) in tl.boards().iter().enumerate() {
+            let id = BoardId {
+                l,
+                v: tl.start() + k as i32,
+            };
+            out.push(BoardItem {
+                id,
+                label: label.clone(),
+                placement: b.to_placement(m.width(), m.height()),
+                flipped: layout.flipped,
+            });
+        }
+    }
+    out
+}
+
+fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
+    let m = s.multiverse();
+    let committed = s.game().committed();
+    let mut flags: HashMap<BoardId, u8> = HashMap::new();
+    let (lo, hi) = m.timeline_range();
+    for l in lo..=hi {
+        let Some(tl) = m.timeline(l) else { continue };
+        let active = m.is_active(l);
+        for v in tl.start()..=tl.end() {
+            let mut f = 0;
+            if !active {
+                f |= INACTIVE;
+            }
+            if committed.board(l, v).is_none() {
+                f |= STAGED;
+            }
+            if f != 0 {
+                flags.insert(BoardId { l, v }, f);
+            }
+        }
+    }
+    if !s.is_over() {
+        let mandatory = m.mandatory_boards();
+        for b in m.playable_boards(m.to_move()) {
+            let bit = if mandatory.contains(&b) {
+                MANDATORY
+            } else {
+                OPTIONAL
+            };
+            *flags.entry(b).or_default() |= bit;
+        }
+    }
+    for mv in s.last_action() {
+        // The boards the last action created sit one half-turn after its sources.
+        for b in [mv.from.board, mv.to.board] {
+            let next = BoardId { l: b.l, v: b.v + 1 };
+            if m.board(next.l, next.v).is_some() {
+                *flags.entry(next).or_default() |= LAST;
+            }
+        }
+    }
+    flags
+}
+
+/// The boards a move's squares are highlighted on: the board it left (the
+/// source before the move) and the one it created.
+fn move_marks(
+    out: &mut HashMap<BoardId, Vec<(Square, MarkKind)>>,
+    m: &Move,
+    from_kind: MarkKind,
+    to_kind: MarkKind,
+) {
+    let src_after = BoardId {
+        l: m.from.board.l,
+        v: m.from.board.v + 1,
+    };
+    out.entry(m.from.board)
+        .or_default()
+        .push((m.from.square, from_kind));
+    out.entry(src_after)
+        .or_default()
+        .push((m.from.square, from_kind));
+    if m.is_physical() {
+        out.entry(src_after)
+            .or_default()
+            .push((m.to.square, to_kind));
+    } else {
+        out.entry(m.to.board)
+            .or_default()
+            .push((m.to.square, to_kind));
+    }
+}
+
+fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
+    let mut out: HashMap<BoardId, Vec<(Square, MarkKind)>> = HashMap::new();
+    for m in s.last_action() {
+        move_marks(&mut out, &m, MarkKind::LastFrom, MarkKind::LastTo);
+    }
+    for m in s.staged() {
+        move_marks(&mut out, &m, MarkKind::StagedFrom, MarkKind::StagedTo);
+    }
+    for c in s.threats() {
+        out.entry(c.royal.board)
+            .or_default()
+            .push((c.royal.square, MarkKind::Check));
+    }
+    if let Some(sel) = play.selected.get() {
+        out.entry(sel.board)
+            .or_default()
+            .push((sel.square, MarkKind::Selected));
+        let m = s.multiverse();
+        play.destinations.with(|d| {
+            for mv in d {
+                let occupied = m
+                    .board(mv.to.board.l, mv.to.board.v)
+                    .and_then(|b| b.piece_at(mv.to.square))
+                    .is_some();
+                let kind = if occupied {
+                    MarkKind::Capture
+                } else if s.game().is_branching(mv) {
+                    MarkKind::Branch
+                } else {
+                    MarkKind::Dot
+                };
+                out.entry(mv.to.board)
+                    .or_default()
+                    .push((mv.to.square, kind));
+            }
+        });
+    }
+    out
+}
+
+fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
+    let mut out = Vec::new();
+    for m in s.last_action() {
+        if !m.is_physical() {
+            out.push(Arrow {
+                from: layout.square_center(m.from),
+                to: layout.square_center(m.to),
+                class: "arrow last",
+            });
+        }
+    }
+    for m in s.staged() {
+        if !m.is_physical() {
+            out.push(Arrow {
+                from: layout.square_center(m.from),
+                to: layout.square_center(m.to),
+                class: "arrow staged",
+            });
+        }
+    }
+    for c in s.threats() {
+        out.push(Arrow {
+            from: layout.square_center(c.attacker),
+            to: layout.square_center(c.royal),
+            class: "arrow check",
+        });
+    }
+    out
+}
+
+/// The board and square under an element (a square or anything inside it).
+fn coord_of(el: &web_sys::Element) -> Option<Coord> {
+    let sq = el.closest("[data-sq]").ok().flatten()?;
+    let board = sq.closest("[data-bl]").ok().flatten()?;
+    let l = board.get_attribute("data-bl")?.parse().ok()?;
+    let v = board.get_attribute("data-bv")?.parse().ok()?;
+    let square = Square::parse(&sq.get_attribute("data-sq")?)?;
+    Some(Coord::new(l, v, square))
+}
+
+/// What a pointer is doing in the view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Gesture {
+    Idle,
+    /// Moving the plane.
+    Pan {
+        last: (f64, f64),
+        start: (f64, f64),
+        moved: bool,
+    },
+    /// Holding a piece.
+    Piece {
+        from: Coord,
+        start: (f64, f64),
+        at: (f64, f64),
+        dragging: bool,
+        was_selected: bool,
+    },
+    /// Two fingers: pinch zoom.
+    Pinch {
+        distance: f64,
+    },
+}
+
+fn board_view(
+    item: BoardItem,
+    play: Play,
+    flags: Memo<HashMap<BoardId, u8>>,
+    marks: Memo<HashMap<BoardId, Vec<(Square, MarkKind)>>>,
+    layout: Memo<Layout>,
+) -> impl IntoView {
+    let id = item.id;
+    let p = &item.placement;
+    let (files, ranks) = (p.width(), p.height());
+    let flipped = item.flipped;
+    let rows: Vec<u8> = if flipped {
+        (0..ranks).collect()
+    } else {
+        (0..ranks).rev().collect()
+    };
+    let cols: Vec<u8> = if flipped {
+        (0..files).rev().collect()
+    } else {
+        (0..files).collect()
+    };
+    let bottom = rows.last().copied();
+    let left = cols.first().copied();
+    let mut cells = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+    for &y in &rows {
+        for &x in &cols {
+            let sq = Square { x, y };
+            let shade = if (x + y) % 2 == 0 {
+                "sq dark"
+            } else {
+                "sq light"
+            };
+            let piece = p.get(sq).map(|pp| {
+                let cls = format!(
+                    "piece {} {}",
+                    color_class(pp.piece.color),
+                    kind_class(pp.piece)
+                );
+                view! { <div class=cls></div> }
+            });
+            let file = (Some(y) == bottom)
+                .then(|| view! { <span class="co co-file">{sq.file_char().to_string()}</span> });
+            let rank = (Some(x) == left).then(|| view! { <span class="co co-rank">{y + 1}</span> });
+            cells.push(view! {
+                <div class=shade data-sq=sq.to_string()>
+                    {file}
+                    {rank}
+                    {piece}
+                </div>
+            });
+        }
+    }
+    let color = color_of(id.v);
+    let c = if color == Color::White { "w" } else { "b" };
+    let class = move || {
+        let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
+        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
+        let mut cls = format!("mv-board {}", color_class(color));
+        for (bit, name) in [
+            (MANDATORY, " playable mandatory"),
+            (OPTIONAL, " playable optional"),
+            (STAGED, " staged"),
+            (INACTIVE, " inactive"),
+            (LAST, " last"),
+        ] {
+            if f & bit != 0 {
+                cls.push_str(name);
+            }
+        }
+        if sel {
+            cls.push_str(" has-selection");
+        }
+        cls
+    };
+    let overlay = move || {
+        let lay = layout.get_untracked();
+        marks.with(|all| {
+            all.get(&id).map(|list| {
+                list.iter()
+                    .map(|(sq, kind)| {
+                        let (col, row) = lay.square_cell(sq.x, sq.y);
+                        let style = format!(
+                            "left: {}px; top: {}px;",
+                            f64::from(col) * SQUARE,
+                            f64::from(row) * SQUARE
+                        );
+                        view! { <div class=kind.class() style=style></div> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let aria = format!(
+        "Timeline {}, turn {}, {} to move",
+        item.label,
+        turn_of(id.v),
+        color.name()
+    );
+    // The position follows the layout (a new timeline above shifts every row)
+    // without re-creating the board.
+    let style = move || {
+        let (x, y) = layout.with(|lay| lay.board_origin(id));
+        format!(
+            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
+            f64::from(files) * SQUARE + 2.0 * PAD,
+            f64::from(ranks) * SQUARE + 2.0 * PAD
+        )
+    };
+    view! {
+        <div
+            class=class
+            style=style
+            data-l=item.label.clone()
+            data-t=turn_of(id.v).to_string()
+            data-c=c
+            data-bl=id.l.to_string()
+            data-bv=id.v.to_string()
+            aria-label=aria
+        >
+            <div class="mv-squares">{cells}</div>
+            <div class="mv-marks">{overlay}</div>
+        </div>
+    }
+}
+
+fn arrow_path(a: &Arrow) -> String {
+    let (x1, y1) = a.from;
+    let (x2, y2) = a.to;
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    // Stop short of the target's centre so the head sits on the square.
+    let (ex, ey) = (x2 - dx / len * 14.0, y2 - dy / len * 14.0);
+    // A gentle bend so arrows between the same rows stay apart from boards' edges.
+    let bend = (len * 0.12).min(60.0);
+    let (mx, my) = (
+        (x1 + ex) / 2.0 - dy / len * bend,
+        (y1 + ey) / 2.0 + dx / len * bend,
+    );
+    format!("M {x1:.1} {y1:.1} Q {mx:.1} {my:.1} {ex:.1} {ey:.1}")
+}
+
+/// The multiverse view of the game in the [`Play`] context.
+#[component]
+pub fn MultiverseView() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let viewport = NodeRef::<html::Div>::new();
+    let layout =
+        Memo::new(move |_| play.with_shown(|s| Layout::of(s.multiverse(), play.flipped.get())));
+    let boards = Memo::new(move |_| {
+        let lay = layout.get();
+        play.with_shown(|s| boards_of(s, &lay))
+    });
+    let flags = Memo::new(move |_| play.with_shown(board_flags));
+    let marks = Memo::new(move |_| play.with_shown(|s| square_marks(s, &play)));
+    let arrows = Memo::new(move |_| {
+        let lay = layout.get();
+        play.with_shown(|s| arrows_of(s, &lay))
+    });
+    let gesture = StoredValue::new(Gesture::Idle);
+    let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
+    let ghost = RwSignal::new(None::<(String, f64, f64)>);
+
+    let view_size = move || {
+        viewport
+            .get_untracked()
+            .map(|el| {
+                let r = el.get_bounding_client_rect();
+                (r.width(), r.height())
+            })
+            .unwrap_or((1200.0, 700.0))
+    };
+    // Camera requests: fit all, go to present, zoom buttons.
+    Effect::new(move |_| {
+        let (_, req) = play.camera_request.get();
+        let Some(req) = req else { return };
+        let lay = layout.get_untracked();
+        let size = view_size();
+        let cam = play.camera.get_untracked();
+        let next = match req {
+            CameraRequest::FitAll => {
+                let (w, h) = lay.world_size();
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
+            }
+            CameraRequest::Auto
+                if {
+                    let (w, h) = lay.world_size();
+                    Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4).zoom >= 0.42
+                } =>
+            {
+                let (w, h) = lay.world_size();
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
+            }
+            CameraRequest::Present | CameraRequest::Auto => play.with_shown_untracked(|s| {
+                let m = s.multiverse();
+                let mut targets = m.mandatory_boards();
+                if targets.is_empty() {
+                    targets = m.playable_boards(m.to_move());
+                }
+                let present = m.present();
+                let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+                for b in &targets {
+                    let (x, y) = lay.board_origin(*b);
+                    x0 = x0.min(x);
+                    y0 = y0.min(y);
+                    x1 = x1.max(x + lay.board_width());
+                    y1 = y1.max(y + lay.board_height());
+                }
+                if targets.is_empty() {
+                    let x = lay.column_x(present);
+                    (x0, y0, x1, y1) = (x, TOP, x + lay.board_width(), TOP + lay.board_height());
+                }
+                // Keep the previous turn in view too: most moves look one step back.
+                let back = lay.board_width() * 2.0 + 64.0;
+                let rect = (x0 - back, y0 - 30.0, x1 - x0 + back + 40.0, y1 - y0 + 60.0);
+                let fitted = Camera::fit(rect, size, 1.2);
+                if cam.zoom < fitted.zoom && cam.zoom > 0.5 {
+                    // Keep a zoom the player chose; just centre.
+                    let cx = (x0 + x1) / 2.0;
+                    let cy = (y0 + y1) / 2.0;
+                    Camera {
+                        x: size.0 / 2.0 - cx * cam.zoom,
+                        y: size.1 / 2.0 - cy * cam.zoom,
+                        zoom: cam.zoom,
+                    }
+                } else {
+                    fitted
+                }
+            }),
+            CameraRequest::ZoomIn => cam.zoom_at(1.25, size.0 / 2.0, size.1 / 2.0),
+            CameraRequest::ZoomOut => cam.zoom_at(0.8, size.0 / 2.0, size.1 / 2.0),
+        };
+        play.camera.set(next);
+    });
+
+    let local_point = move |cx: f64, cy: f64| -> (f64, f64) {
+        viewport
+            .get_untracked()
+            .map(|el| {
+                let r = el.get_bounding_client_rect();
+                (cx - r.left(), cy - r.top())
+            })
+            .unwrap_or((cx, cy))
+    };
+
+    let on_wheel = move |e: ev::WheelEvent| {
+        e.prevent_default();
+        let (sx, sy) = local_point(f64::from(e.client_x()), f64::from(e.client_y()));
+        if e.ctrl_key() || e.delta_mode() != 0 || e.delta_y().abs() > 0.0 && e.delta_x() == 0.0 {
+            let factor = (-e.delta_y() * if e.ctrl_key() { 0.01 } else { 0.0015 }).exp();
+            play.camera.update(|c| *c = c.zoom_at(factor, sx, sy));
+        } else {
+            play.camera.update(|c| {
+                c.x -= e.delta_x();
+                c.y -= e.delta_y();
+            });
+        }
+    };
+
+    let on_down = move |e: ev::PointerEvent| {
+        if e.button() != 0 {
+            return;
+        }
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        pointers.update_value(|p| {
+            p.retain(|q| q.0 != e.pointer_id());
+            p.push((e.pointer_id(), x, y));
+        });
+        if let Some(el) = viewport.get_untracked() {
+            let _ = el.set_pointer_capture(e.pointer_id());
+        }
+        if pointers.with_value(Vec::len) == 2 {
+            let d = pointers.with_value(|p| ((p[0].1 - p[1].1).hypot(p[0].2 - p[1].2)).max(1.0));
+            gesture.set_value(Gesture::Pinch { distance: d });
+            ghost.set(None);
+            return;
+        }
+        let target = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let coord = target.as_ref().and_then(coord_of);
+        if let Some(c) = coord {
+            if play.selected.get_untracked().is_some()
+                && play.selected.get_untracked() != Some(c)
+                && play.move_selected_to(c)
+            {
+                gesture.set_value(Gesture::Idle);
+                return;
+            }
+            let was_selected = play.selected.get_untracked() == Some(c);
+            if was_selected || play.select(c) {
+                e.prevent_default();
+                gesture.set_value(Gesture::Piece {
+                    from: c,
+                    start: (x, y),
+                    at: (x, y),
+                    dragging: false,
+                    was_selected,
+                });
+                return;
+            }
+        }
+        gesture.set_value(Gesture::Pan {
+            last: (x, y),
+            start: (x, y),
+            moved: false,
+        });
+    };
+
+    let on_move = move |e: ev::PointerEvent| {
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        pointers.update_value(|p| {
+            for q in p.iter_mut() {
+                if q.0 == e.pointer_id() {
+                    q.1 = x;
+                    q.2 = y;
+                }
+            }
+        });
+        match gesture.get_value() {
+            Gesture::Idle => {}
+            Gesture::Pan { last, start, moved } => {
+                let moved = moved || (x - start.0).hypot(y - start.1) > 3.0;
+                play.camera.update(|c| {
+                    c.x += x - last.0;
+                    c.y += y - last.1;
+                });
+                gesture.set_value(Gesture::Pan {
+                    last: (x, y),
+                    start,
+                    moved,
+                });
+            }
+            Gesture::Piece {
+                from,
+                start,
+                dragging,
+                was_selected,
+                ..
+            } => {
+                let dragging = dragging || (x - start.0).hypot(y - start.1) > 5.0;
+                if dragging {
+                    let cls = play.session.with_untracked(|s| {
+                        s.multiverse()
+                            .board(from.board.l, from.board.v)
+                            .and_then(|b| b.piece_at(from.square))
+                            .map(|pp| {
+                                format!(
+                                    "piece {} {}",
+                                    color_class(pp.piece.color),
+                                    kind_class(pp.piece)
+                                )
+                            })
+                    });
+                    if let Some(cls) = cls {
+                        ghost.set(Some((cls, x, y)));
+                    }
+                }
+                gesture.set_value(Gesture::Piece {
+                    from,
+                    start,
+                    at: (x, y),
+                    dragging,
+                    was_selected,
+                });
+            }
+            Gesture::Pinch { distance } => {
+                let d = pointers.with_value(|p| {
+                    (p.len() >= 2).then(|| ((p[0].1 - p[1].1).hypot(p[0].2 - p[1].2)).max(1.0))
+                });
+                if let Some(d) = d {
+                    let (mx, my) =
+                        pointers.with_value(|p| ((p[0].1 + p[1].1) / 2.0, (p[0].2 + p[1].2) / 2.0));
+                    let (sx, sy) = local_point(mx, my);
+                    play.camera.update(|c| *c = c.zoom_at(d / distance, sx, sy));
+                    gesture.set_value(Gesture::Pinch { distance: d });
+                }
+            }
+        }
+    };
+
+    let on_up = move |e: ev::PointerEvent| {
+        pointers.update_value(|p| p.retain(|q| q.0 != e.pointer_id()));
+        let g = gesture.get_value();
+        gesture.set_value(Gesture::Idle);
+        ghost.set(None);
+        match g {
+            Gesture::Piece {
+                from,
+                at,
+                dragging,
+                was_selected,
+                ..
+            } => {
+                if dragging {
+                    let target = document()
+                        .element_from_point(at.0 as f32, at.1 as f32)
+                        .and_then(|el| coord_of(&el));
+                    if let Some(to) = target {
+                        if to != from {
+                            play.move_selected_to(to);
+                        }
+                    }
+                } else if was_selected {
+                    play.deselect();
+                }
+            }
+            Gesture::Pan { moved: false, .. } => play.deselect(),
+            _ => {}
+        }
+    };
+
+    let on_cancel = move |e: ev::PointerEvent| {
+        pointers.update_value(|p| p.retain(|q| q.0 != e.pointer_id()));
+        gesture.set_value(Gesture::Idle);
+        ghost.set(None);
+    };
+
+    let world_style = move || {
+        let (w, h) = layout.with(Layout::world_size);
+        format!(
+            "{} width: {w}px; height: {h}px;",
+            play.camera.get().transform()
+        )
+    };
+
+    let rails = move || {
+        let lay = layout.get();
+        play.with_shown(|s| {
+            let m = s.multiverse();
+            let (lo, hi) = m.timeline_range();
+            (lo..=hi)
+                .filter_map(|l| {
+                    let tl = m.timeline(l)?;
+                    let y = lay.row_y(l);
+                    let x0 = lay.column_x(tl.start());
+                    let x1 = lay.column_x(tl.end()) + lay.board_width();
+                    let active = m.is_active(l);
+                    let cls = if active { "mv-rail" } else { "mv-rail inactive" };
+                    let band = if active { "mv-band" } else { "mv-band inactive" };
+                    let (ww, _) = lay.world_size();
+                    Some(view! {
+                        <div class=band style=format!("top: {}px; height: {}px; width: {ww}px;", y - 14.0, lay.board_height() + 28.0)></div>
+                        <div class=cls style=format!("left: {x0}px; top: {}px; width: {}px;", y + lay.board_height() / 2.0 - 5.0, x1 - x0)></div>
+                    })
+                })
+                .collect_view()
+        })
+    };
+
+    // Timeline and turn labels stay on the viewport's edges at a readable size.
+    let sticky_labels = move || {
+        let lay = layout.get();
+        let cam = play.camera.get();
+        let size = view_size();
+        let rows = play.with_shown(|s| {
+            let m = s.multiverse();
+            let (lo, hi) = m.timeline_range();
+            (lo..=hi)
+                .filter_map(|l| {
+                    let y = cam.y + (lay.row_y(l) + lay.board_height() / 2.0) * cam.zoom;
+                    if y < -20.0 || y > size.1 + 20.0 {
+                        return None;
+                    }
+                    let active = m.is_active(l);
+                    let cls = if active {
+                        "mv-tl-label"
+                    } else {
+                        "mv-tl-label inactive"
+                    };
+                    let title = if active {
+                        "active timeline"
+                    } else {
+                        "inactive timeline"
+                    };
+                    Some(view! {
+                        <div class=cls style=format!("top: {:.1}px;", y - 13.0) title=title>
+                            {format!("L{}", display_label(l, m.even()))}
+                        </div>
+                    })
+                })
+                .collect_view()
+        });
+        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * cam.zoom;
+        let every = ((56.0 / stride.max(1.0)).ceil() as i32).max(1);
+        let t0 = lay.vmin.div_euclid(2);
+        let t1 = lay.vmax.div_euclid(2);
+        let turns = (t0..=t1)
+            .filter(|t| (t - t0) % every == 0)
+            .filter_map(|t| {
+                let w = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
+                let x = cam.x + (lay.column_x(2 * t) + w / 2.0) * cam.zoom;
+                (x > -40.0 && x < size.0 + 40.0).then(|| {
+                    view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
+                })
+            })
+            .collect_view();
+        view! {
+            <div class="mv-sticky-turns">{turns}</div>
+            <div class="mv-sticky-rows">{rows}</div>
+        }
+    };
+
+    let present_line = move || {
+        let lay = layout.get();
+        play.with_shown(|s| {
+            let m = s.multiverse();
+            let p = m.present();
+            let x = lay.column_x(p) + lay.board_width() / 2.0;
+            let (_, h) = lay.world_size();
+            let side = if color_of(p) == Color::White { "white" } else { "black" };
+            view! {
+                <div class=format!("mv-present {side}") style=format!("left: {x}px; height: {}px;", h - 10.0) title="the present">
+                    <span class="mv-present-tag">"present"</span>
+                </div>
+            }
+        })
+    };
+
+    let arrows_svg = move || {
+        let (w, h) = layout.with(Layout::world_size);
+        let paths = arrows
+            .get()
+            .into_iter()
+            .map(|a| {
+                let marker = match a.class {
+                    "arrow check" => "url(#head-check)",
+                    "arrow staged" => "url(#head-staged)",
+                    _ => "url(#head-last)",
+                };
+                view! { <path class=a.class d=arrow_path(&a) marker-end=marker></path> }
+            })
+            .collect_view();
+        view! {
+            <svg class="mv-arrows" width=w height=h viewBox=format!("0 0 {w} {h}")>
+                <defs>
+                    <marker id="head-last" viewBox="0 0 10 10" refX="3" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" class="head last"></path>
+                    </marker>
+                    <marker id="head-staged" viewBox="0 0 10 10" refX="3" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" class="head staged"></path>
+                    </marker>
+                    <marker id="head-check" viewBox="0 0 10 10" refX="3" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" class="head check"></path>
+                    </marker>
+                </defs>
+                {paths}
+            </svg>
+        }
+    };
+
+    let ghost_view = move || {
+        ghost.get().map(|(cls, x, y)| {
+            let size = SQUARE * play.camera.get_untracked().zoom;
+            let style = format!(
+                "left: {}px; top: {}px; width: {size}px; height: {size}px;",
+                x - size / 2.0,
+                y - size / 2.0
+            );
+            view! { <div class=format!("{cls} mv-ghost") style=style></div> }
+        })
+    };
+
+    view! {
+        <div
+            class="mv-viewport"
+            node_ref=viewport
+            on:wheel=on_wheel
+            on:pointerdown=on_down
+            on:pointermove=on_move
+            on:pointerup=on_up
+            on:pointercancel=on_cancel
+            on:contextmenu=|e: ev::MouseEvent| e.prevent_default()
+        >
+            <div class="mv-world" style=world_style>
+                {rails}
+                {present_line}
+                <For
+                    each=move || boards.get()
+                    key=BoardItem::key
+                    children=move |item| board_view(item, play, flags, marks, layout)
+                />
+                {arrows_svg}
+            </div>
+            {sticky_labels}
+            {ghost_view}
+        </div>
+    }
+}

@@ -1,0 +1,109 @@
+//! Which screen is shown and which app-wide dialog is open; starting,
+//! resuming and leaving games. The open game's id is kept in the URL
+//! fragment (`#game=<id>`) so a reload reopens it.
+
+use leptos::prelude::*;
+
+use crate::storage::GameId;
+use crate::ui::game::play::Play;
+use crate::ui::game::session::Session;
+use crate::ui::game::ActiveGame;
+use crate::ui::saves::Saves;
+
+/// App-wide navigation state (provided as context).
+#[derive(Debug, Clone, Copy)]
+pub struct Nav {
+    /// The open game, if any (otherwise the home screen).
+    pub active: RwSignal<Option<ActiveGame>>,
+    /// The new-game dialog.
+    pub new_game_open: RwSignal<bool>,
+    /// The import dialog.
+    pub import_open: RwSignal<bool>,
+    /// A message on the home screen (e.g. a game that could not be opened).
+    pub message: RwSignal<Option<String>>,
+    /// The app's owner: a game's signals must outlive the dialog that opened it.
+    root: StoredValue<Option<Owner>, LocalStorage>,
+}
+
+const HASH_PREFIX: &str = "#game=";
+
+fn set_hash(hash: &str) {
+    if let Ok(history) = window().history() {
+        let url = if hash.is_empty() {
+            let loc = window().location();
+            loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
+        } else {
+            hash.to_string()
+        };
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The game id in the URL fragment, if any.
+#[must_use]
+pub fn game_in_url() -> Option<GameId> {
+    let hash = window().location().hash().ok()?;
+    GameId::parse(hash.strip_prefix(HASH_PREFIX)?).ok()
+}
+
+impl Nav {
+    /// Fresh navigation state: home screen, no dialog.
+    #[must_use]
+    pub fn new() -> Nav {
+        Nav {
+            active: RwSignal::new(None),
+            new_game_open: RwSignal::new(false),
+            import_open: RwSignal::new(false),
+            message: RwSignal::new(None),
+            root: StoredValue::new_local(Owner::current()),
+        }
+    }
+
+    fn open(&self, id: GameId, name: String, session: Session) {
+        set_hash(&format!("{HASH_PREFIX}{id}"));
+        self.new_game_open.set(false);
+        self.import_open.set(false);
+        self.message.set(None);
+        let make = move || ActiveGame {
+            id,
+            name: RwSignal::new(name),
+            play: Play::new(session),
+        };
+        let game = match self.root.get_value() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.active.set(Some(game));
+    }
+
+    /// Saves a new game and opens it.
+    pub fn start(&self, saves: Saves, name: String, session: Session) {
+        let id = saves.fresh_id();
+        let _ = saves.save(&id, &name, &session);
+        self.open(id, name, session);
+    }
+
+    /// Opens a saved game; on failure stays home with the reason.
+    pub fn resume(&self, saves: Saves, id: &GameId) {
+        match saves.load(id) {
+            Ok((name, session)) => self.open(id.clone(), name, session),
+            Err(e) => {
+                self.home();
+                self.message
+                    .set(Some(format!("That game could not be opened: {e}")));
+            }
+        }
+    }
+
+    /// Back to the home screen.
+    pub fn home(&self) {
+        set_hash("");
+        self.active.set(None);
+    }
+}
+
+impl Default for Nav {
+    fn default() -> Nav {
+        Nav::new()
+    }
+}

@@ -1,0 +1,246 @@
+//! The saved games as the app shares them: the [`GameStore`] on
+//! `localStorage` (or in memory when the browser refuses storage, with a
+//! message), the list for the saved-games panel, and the problems found.
+
+use leptos::prelude::*;
+
+use crate::fived::Budget;
+use crate::storage::{
+    GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend, MemoryBackend,
+    SaveRecord, StoreError, StoreIssue,
+};
+use crate::ui::game::session::{Payload, Session};
+
+/// Where the games are kept.
+#[derive(Debug)]
+pub enum Shelf {
+    /// The browser's localStorage.
+    Local(GameStore<LocalStorageBackend>),
+    /// Memory only (storage refused): games last until the tab closes.
+    Memory(GameStore<MemoryBackend>),
+}
+
+macro_rules! on_shelf {
+    ($shelf:expr, $s:ident => $body:expr) => {
+        match $shelf {
+            Shelf::Local($s) => $body,
+            Shelf::Memory($s) => $body,
+        }
+    };
+}
+
+/// The app's saved games (cheap to copy; provided as context).
+#[derive(Debug, Clone, Copy)]
+pub struct Saves {
+    shelf: StoredValue<Shelf, LocalStorage>,
+    /// The rows of the saved-games list (refreshed after every change).
+    pub list: RwSignal<Vec<ListEntry>>,
+    /// Problems found in storage (data kept aside), for the players.
+    pub issues: RwSignal<Vec<StoreIssue>>,
+    /// A storage message (full storage, memory only).
+    pub message: RwSignal<Option<String>>,
+    /// The name of the last deleted game, for "undo".
+    pub last_deleted: RwSignal<Option<String>>,
+}
+
+/// Milliseconds since the epoch, from the browser's clock.
+#[must_use]
+pub fn now_ms() -> u64 {
+    let ms = web_sys::js_sys::Date::now();
+    if ms.is_finite() && ms > 0.0 {
+        ms as u64
+    } else {
+        0
+    }
+}
+
+impl Saves {
+    /// Opens localStorage, or memory with a message if the browser refuses.
+    #[must_use]
+    pub fn open() -> Saves {
+        let (shelf, message) = match LocalStorageBackend::open()
+            .map_err(|e| StoreError::Unavailable {
+                detail: e.to_string(),
+            })
+            .and_then(GameStore::open)
+        {
+            Ok(store) => (Shelf::Local(store), None),
+            Err(e) => (
+                Shelf::Memory(
+                    GameStore::open(MemoryBackend::new())
+                        .unwrap_or_else(|_| unreachable!("memory storage always opens")),
+                ),
+                Some(format!(
+                    "Games are kept in memory only ({e}); export a game to keep it."
+                )),
+            ),
+        };
+        let saves = Saves {
+            shelf: StoredValue::new_local(shelf),
+            list: RwSignal::new(Vec::new()),
+            issues: RwSignal::new(Vec::new()),
+            message: RwSignal::new(message),
+            last_deleted: RwSignal::new(None),
+        };
+        saves.refresh();
+        saves
+    }
+
+    /// Re-reads the list and the issues.
+    pub fn refresh(&self) {
+        let (list, issues) = self
+            .shelf
+            .with_value(|shelf| on_shelf!(shelf, s => (s.list(), s.issues().to_vec())));
+        self.list.set(list);
+        self.issues.set(issues);
+    }
+
+    fn with_store<T>(&self, f: impl FnOnce(&mut dyn StoreOps) -> T) -> T {
+        self.shelf
+            .try_update_value(|shelf| on_shelf!(shelf, s => f(s)))
+            .unwrap_or_else(|| unreachable!("the shelf lives as long as the app"))
+    }
+
+    /// Saves a session under `id` (new or existing).
+    ///
+    /// # Errors
+    /// The store's error (the game stays in memory; the previous copy is intact).
+    pub fn save(&self, id: &GameId, name: &str, session: &Session) -> Result<(), StoreError> {
+        let payload = serde_json::to_value(session.payload()).unwrap_or_default();
+        let now = now_ms();
+        let result = self.with_store(|s| {
+            let created = s.created(id).unwrap_or(now);
+            let mut record = SaveRecord::new(
+                id.clone(),
+                GameKind::FiveD,
+                name,
+                session.variant.clone(),
+                created,
+                payload,
+            );
+            record.updated_ms = now;
+            record.to_move = session.game().to_move();
+            record.result = session.result.clone();
+            s.save_record(&record)
+        });
+        match &result {
+            Ok(()) => {
+                if self
+                    .message
+                    .get_untracked()
+                    .is_some_and(|m| m.starts_with("Not saved"))
+                {
+                    self.message.set(None);
+                }
+            }
+            Err(e) => self.message.set(Some(format!(
+                "Not saved: {e}. The game stays open in this tab."
+            ))),
+        }
+        self.refresh();
+        result
+    }
+
+    /// A fresh game id.
+    #[must_use]
+    pub fn fresh_id(&self) -> GameId {
+        let now = now_ms();
+        self.with_store(|s| s.fresh(now))
+    }
+
+    /// Loads and restores a game.
+    ///
+    /// # Errors
+    /// Why it could not be opened, in words.
+    pub fn load(&self, id: &GameId) -> Result<(String, Session), String> {
+        let record = self.with_store(|s| s.load_record(id));
+        self.refresh();
+        let record = record.map_err(|e| e.to_string())?;
+        let payload: Payload = record
+            .payload_as()
+            .map_err(|e| format!("the saved game cannot be read: {e}"))?;
+        let mut session = Session::restore(&record.variant, &payload, Budget::nodes(150_000))
+            .map_err(|e| e.to_string())?;
+        if record.result.is_over() && !session.is_over() {
+            // A result the engine cannot re-derive (e.g. a budget) is kept as saved.
+            session.result = record.result.clone();
+        }
+        Ok((record.name, session))
+    }
+
+    /// Renames a game.
+    ///
+    /// # Errors
+    /// The store's refusal, in words.
+    pub fn rename(&self, id: &GameId, name: &str) -> Result<(), String> {
+        let r = self.with_store(|s| s.rename_game(id, name));
+        self.refresh();
+        r.map_err(|e| e.to_string())
+    }
+
+    /// Moves a game to the bin (undo with [`Saves::undo_delete`]).
+    pub fn delete(&self, id: &GameId, name: &str) {
+        let r = self.with_store(|s| s.delete_game(id));
+        match r {
+            Ok(()) => self.last_deleted.set(Some(name.to_string())),
+            Err(e) => self.message.set(Some(e.to_string())),
+        }
+        self.refresh();
+    }
+
+    /// Brings back the last deleted game.
+    pub fn undo_delete(&self) {
+        let r = self.with_store(|s| s.undo_last_delete());
+        if let Err(e) = r {
+            self.message.set(Some(e.to_string()));
+        }
+        self.last_deleted.set(None);
+        self.refresh();
+    }
+}
+
+/// The store operations the UI uses, over either backend.
+trait StoreOps {
+    fn created(&self, id: &GameId) -> Option<u64>;
+    fn save_record(&mut self, r: &SaveRecord) -> Result<(), StoreError>;
+    fn fresh(&self, now: u64) -> GameId;
+    fn load_record(&mut self, id: &GameId) -> Result<SaveRecord, StoreError>;
+    fn rename_game(&mut self, id: &GameId, name: &str) -> Result<(), StoreError>;
+    fn delete_game(&mut self, id: &GameId) -> Result<(), StoreError>;
+    fn undo_last_delete(&mut self) -> Result<Option<GameId>, StoreError>;
+}
+
+impl<B: crate::storage::Backend> StoreOps for GameStore<B> {
+    fn created(&self, id: &GameId) -> Option<u64> {
+        self.summary(id).map(|s| s.created_ms)
+    }
+    fn save_record(&mut self, r: &SaveRecord) -> Result<(), StoreError> {
+        self.save(r)
+    }
+    fn fresh(&self, now: u64) -> GameId {
+        self.fresh_id(now)
+    }
+    fn load_record(&mut self, id: &GameId) -> Result<SaveRecord, StoreError> {
+        self.load(id)
+    }
+    fn rename_game(&mut self, id: &GameId, name: &str) -> Result<(), StoreError> {
+        self.rename(id, name)
+    }
+    fn delete_game(&mut self, id: &GameId) -> Result<(), StoreError> {
+        self.delete(id)
+    }
+    fn undo_last_delete(&mut self) -> Result<Option<GameId>, StoreError> {
+        self.undo_delete()
+    }
+}
+
+/// The result in words for the list: "White won by checkmate", "in play".
+#[must_use]
+pub fn result_words(r: &GameResult) -> String {
+    match r {
+        GameResult::Ongoing => "in play".to_string(),
+        GameResult::WhiteWins { reason } => format!("White won ({reason})"),
+        GameResult::BlackWins { reason } => format!("Black won ({reason})"),
+        GameResult::Draw { reason } => format!("Draw ({reason})"),
+    }
+}
