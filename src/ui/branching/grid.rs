@@ -444,7 +444,7 @@ pub fn BranchGrid() -> impl IntoView {
                 };
                 let (b, r) = (el.get_bounding_client_rect(), vp.get_bounding_client_rect());
                 // The row labels stick on the left: keep boards clear of them.
-                let left = r.left() + 150.0;
+                let left = r.left() + 140.0;
                 let mut dx = 0.0;
                 if b.right() > r.right() - 12.0 {
                     dx = b.right() - r.right() + 24.0;
@@ -464,7 +464,7 @@ pub fn BranchGrid() -> impl IntoView {
     });
 
     view! {
-        <div class="br-viewport" on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up
+        <div class="br-viewport" style=move || format!("--sq: {}px;", play.square.get()) on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up
             on:pointercancel=move |_| { drag.set_value(None); ghost.set(None); }>
             <div class="br-grid" style=move || format!("--cols: {};", tmax.get() - t0.get() + 1)>
                 <div class="br-corner">"branch \\ t"</div>

@@ -115,6 +115,20 @@ pub fn resume_any(saves: Saves, nav: Nav, id: &GameId) {
     }
 }
 
+/// A message as a sentence: a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
 fn player_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
@@ -368,6 +382,10 @@ pub fn BranchingScreen(
         <section class="game-screen br-screen" data-game="branching">
             <div class="board-area br-area">
                 <BranchGrid />
+                <div class="view-tools" role="toolbar" aria-label="View">
+                    <button type="button" class="tool" data-action="zoom-in" title="Bigger boards" on:click=move |_| play.square.update(|s| *s = (*s + 4).min(48))>"+"</button>
+                    <button type="button" class="tool" data-action="zoom-out" title="Smaller boards" on:click=move |_| play.square.update(|s| *s = s.saturating_sub(4).max(12))>"−"</button>
+                </div>
             </div>
             <aside class="side-panel">
                 <div class="panel game-head">
@@ -455,7 +473,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 default_name(&format!("Multiverse · limit {n}")),
                 game,
             ),
-            Err(e) => error.set(Some(format!("{e}."))),
+            Err(e) => error.set(Some(sentence(&e.to_string()))),
         }
     };
     view! {

@@ -111,6 +111,8 @@ pub struct BranchingPlay {
     pub trans: RwSignal<bool>,
     /// A message for the player (why something was refused).
     pub notice: RwSignal<Option<String>>,
+    /// The side of a square in the grid, pixels.
+    pub square: RwSignal<u32>,
 }
 
 impl BranchingPlay {
@@ -127,6 +129,7 @@ impl BranchingPlay {
             traveller: RwSignal::new(None),
             trans: RwSignal::new(false),
             notice: RwSignal::new(None),
+            square: RwSignal::new(22),
         };
         play.focus_next_pending();
         play
