@@ -188,3 +188,34 @@ test("fork a branch, play a phase on two branches, reload and find it intact", a
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("at the branch limit the multiverse collapses, and the log says what went", async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(server.url, { waitUntil: "load" });
+  // Limit 1: the limit is reached from the start, so a removal precedes every branch-turn.
+  await page.click("[data-action=new-game] >> nth=0");
+  await page.fill("[data-testid=branch-limit]", "1");
+  await page.click("[data-action=start-branching]");
+  await page.waitForSelector(board(0, 0));
+  assert.match(await page.textContent("[data-testid=branch-count]"), /collapsing/);
+  assert.equal(await page.locator("[data-testid=collapse-log] li").count(), 1);
+  let played = false;
+  for (const [from, to] of [["e2", "e4"], ["d2", "d4"], ["g1", "f3"], ["b1", "c3"], ["c2", "c4"]]) {
+    const here = (await page.locator(`${square(0, 0, from)} .piece.white`).count()) === 1;
+    const free = (await page.locator(`${square(0, 0, to)} .piece`).count()) === 0;
+    if (here && free) {
+      await turn(page, 0, 0, from, to);
+      played = true;
+      break;
+    }
+  }
+  assert.ok(played);
+  assert.equal(await page.locator("[data-testid=collapse-log] li").count(), 2);
+  // Time travel has stopped: the staged panel says so.
+  await page.screenshot({ path: join(SHOTS, "branching-collapse.png") });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

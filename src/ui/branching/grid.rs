@@ -394,7 +394,7 @@ pub fn BranchGrid() -> impl IntoView {
                     let mv = play.staged.get_untracked()?;
                     b.latest().position().play(mv).ok()?
                 } else {
-                    b.latest().position().clone()
+                    *b.latest().position()
                 };
                 let p = pos.piece_at(sq)?;
                 Some(format!("piece {} {}", color_class(p.color), kind_class(p)))

@@ -224,8 +224,8 @@ pub fn BranchingScreen(
             let active = g.branches().iter().filter(|b| b.is_active()).count();
             view! {
                 <div class="br-tally" data-testid="tally" data-white=s.white data-black=s.black data-draws=s.draws data-active=active>
-                    <div class="br-tally-cell white"><span class="n">{s.white}</span><span class="l">"White won"</span></div>
-                    <div class="br-tally-cell black"><span class="n">{s.black}</span><span class="l">"Black won"</span></div>
+                    <div class="br-tally-cell white"><span class="n">{s.white}</span><span class="l">"White"</span></div>
+                    <div class="br-tally-cell black"><span class="n">{s.black}</span><span class="l">"Black"</span></div>
                     <div class="br-tally-cell draw"><span class="n">{s.draws}</span><span class="l">"drawn"</span></div>
                     <div class="br-tally-cell live"><span class="n">{active}</span><span class="l">"playing"</span></div>
                 </div>
@@ -403,7 +403,7 @@ pub fn BranchingScreen(
                     {storage_message}
                 </div>
                 <div class="panel">
-                    <div class="panel-title">"Branches"</div>
+                    <div class="panel-title">"Branches won"</div>
                     {tally}
                 </div>
                 <div class="panel br-collapse" data-testid="collapse-log">

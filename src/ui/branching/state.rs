@@ -178,7 +178,7 @@ impl BranchingPlay {
         self.game.with_untracked(|g| {
             g.branch(b)
                 .ok()
-                .map(|br| (br.latest().t(), br.latest().position().clone()))
+                .map(|br| (br.latest().t(), *br.latest().position()))
         })
     }
 
