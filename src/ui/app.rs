@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::branching::{resume_any, BranchingNav, BranchingScreen};
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
 use super::nav::{game_in_url, Nav};
@@ -17,16 +18,24 @@ pub fn App() -> impl IntoView {
     let nav = Nav::new();
     provide_context(saves);
     provide_context(nav);
+    let branching = BranchingNav::provide();
     if let Some(id) = game_in_url() {
-        nav.resume(saves, &id);
+        resume_any(saves, nav, &id);
     }
-    let in_game = move || nav.active.with(Option::is_some);
+    // Opening a 5D game closes a Multiverse one.
+    Effect::new(move |_| {
+        if nav.active.with(Option::is_some) {
+            branching.close();
+        }
+    });
+    let in_game = move || nav.active.with(Option::is_some) || branching.is_open();
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
                     nav.home();
+                    branching.close();
                 }>
                     <span class="brand-mark" aria-hidden="true"></span>
                     <span class="brand-name">"Chronochess"</span>
@@ -35,12 +44,13 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
                     <Show when=in_game>
-                        <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| { nav.home(); branching.close(); }>"Games"</button>
                     </Show>
                 </nav>
             </header>
             <main class="site-main">
                 {move || match nav.active.get() {
+                    _ if branching.is_open() => branching.active.get().map(|play| view! { <BranchingScreen play /> }).into_any(),
                     Some(game) => view! { <GameScreen game /> }.into_any(),
                     None => view! {
                         <StartScreen />

@@ -15,6 +15,7 @@
 
 pub mod app;
 pub mod board;
+pub mod branching;
 pub mod dialogs;
 pub mod game;
 pub mod import;

@@ -27,7 +27,7 @@ pub struct Nav {
 
 const HASH_PREFIX: &str = "#game=";
 
-fn set_hash(hash: &str) {
+pub(crate) fn set_hash(hash: &str) {
     if let Ok(history) = window().history() {
         let url = if hash.is_empty() {
             let loc = window().location();

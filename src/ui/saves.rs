@@ -141,6 +141,37 @@ impl Saves {
         result
     }
 
+    /// Saves a record another game's screen built (its kind, name and payload);
+    /// keeps the game's creation time and stamps the update time.
+    ///
+    /// # Errors
+    /// The store's error (also shown as the storage message).
+    pub fn save_other(&self, mut record: SaveRecord) -> Result<(), StoreError> {
+        let now = now_ms();
+        let result = self.with_store(|s| {
+            record.created_ms = s.created(&record.id).unwrap_or(now);
+            record.updated_ms = now;
+            s.save_record(&record)
+        });
+        if let Err(e) = &result {
+            self.message.set(Some(format!(
+                "Not saved: {e}. The game stays open in this tab."
+            )));
+        }
+        self.refresh();
+        result
+    }
+
+    /// A saved record as stored, whatever its kind.
+    ///
+    /// # Errors
+    /// Why it could not be read, in words.
+    pub fn load_other(&self, id: &GameId) -> Result<SaveRecord, String> {
+        let record = self.with_store(|s| s.load_record(id));
+        self.refresh();
+        record.map_err(|e| e.to_string())
+    }
+
     /// A fresh game id.
     #[must_use]
     pub fn fresh_id(&self) -> GameId {

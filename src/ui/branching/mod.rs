@@ -1,0 +1,528 @@
+//! The screen of Multiverse Time Travel Chess (T. Pavese), hot-seat.
+//!
+//! - [`state`]: the open game and the choices in progress; every rule question
+//!   goes to [`crate::games::branching`].
+//! - [`grid`]: the multiverse as a grid of branches × times.
+//! - this module: opening, resuming and closing games ([`BranchingNav`]), the
+//!   screen with its side panel (phase, tally, collapse log, moves), the
+//!   new-game entry (branch limit), text export and import (the rules module's
+//!   JSON save record).
+
+pub mod grid;
+pub mod state;
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::chess::Color;
+use crate::games::branching::{
+    Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
+};
+use crate::storage::{GameId, GameKind};
+use crate::ui::board::color_class;
+use crate::ui::dialogs::{default_name, Modal};
+use crate::ui::nav::{set_hash, Nav};
+use crate::ui::saves::Saves;
+use grid::BranchGrid;
+use state::BranchingPlay;
+
+/// Which Multiverse Time Travel Chess game is open, if any (provided as context).
+#[derive(Debug, Clone, Copy)]
+pub struct BranchingNav {
+    /// The open game.
+    pub active: RwSignal<Option<BranchingPlay>>,
+    /// The import dialog.
+    pub import_open: RwSignal<bool>,
+    root: StoredValue<Option<Owner>, LocalStorage>,
+}
+
+impl BranchingNav {
+    /// Creates the context under the current (app) owner and provides it.
+    pub fn provide() -> BranchingNav {
+        let nav = BranchingNav {
+            active: RwSignal::new(None),
+            import_open: RwSignal::new(false),
+            root: StoredValue::new_local(Owner::current()),
+        };
+        provide_context(nav);
+        nav
+    }
+
+    /// True while a game of this kind is open.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.active.with(Option::is_some)
+    }
+
+    /// Leaves the game (the caller shows the home screen).
+    pub fn close(&self) {
+        self.active.set(None);
+    }
+
+    fn open(&self, nav: Nav, id: GameId, name: String, game: Game) {
+        set_hash(&format!("#game={id}"));
+        nav.new_game_open.set(false);
+        nav.import_open.set(false);
+        nav.message.set(None);
+        nav.active.set(None);
+        self.import_open.set(false);
+        let make = move || BranchingPlay::new(id, name, game);
+        let play = match self.root.get_value() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.active.set(Some(play));
+    }
+
+    /// Saves a new game and opens it.
+    pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game) {
+        let id = saves.fresh_id();
+        let _ = saves.save_other(state::record_of(id.clone(), &name, &game));
+        self.open(nav, id, name, game);
+    }
+
+    /// Opens the saved game `id` if it is of this kind; returns false (doing
+    /// nothing) for other kinds. A damaged game stays home with the reason.
+    pub fn resume(&self, saves: Saves, nav: Nav, id: &GameId) -> bool {
+        let Ok(record) = saves.load_other(id) else {
+            return false;
+        };
+        if record.kind != GameKind::Branching {
+            return false;
+        }
+        let game = record
+            .payload_as::<crate::games::branching::SaveRecord>()
+            .map_err(|e| e.to_string())
+            .and_then(|r| Game::from_record(&r).map_err(|e| e.to_string()));
+        match game {
+            Ok(game) => self.open(nav, id.clone(), record.name, game),
+            Err(e) => {
+                nav.home();
+                nav.message
+                    .set(Some(format!("That game could not be opened: {e}")));
+            }
+        }
+        true
+    }
+}
+
+/// Opens a saved game of any kind: this game's screen for its kind, else the 5D screen.
+pub fn resume_any(saves: Saves, nav: Nav, id: &GameId) {
+    let opened = use_context::<BranchingNav>().is_some_and(|b| b.resume(saves, nav, id));
+    if !opened {
+        nav.resume(saves, id);
+    }
+}
+
+/// A message as a sentence: a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+fn player_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn travel_words(t: &Travel, order: TravelOrder, created: Option<u32>) -> String {
+    let when = match order {
+        TravelOrder::MoveFirst => "then",
+        TravelOrder::TravelFirst => "first",
+    };
+    match *t {
+        Travel::Time {
+            from,
+            to_t,
+            landing,
+        } => format!(
+            " {when} {from}→t{to_t} {landing}{}",
+            created.map(|c| format!(" (fork B{c})")).unwrap_or_default()
+        ),
+        Travel::TransUniverse {
+            queen,
+            from,
+            to_branch,
+            landing,
+        } => format!(" {when} Q{queen}✕, {from}⇒B{} {landing}", to_branch.0),
+    }
+}
+
+/// The game screen.
+#[component]
+pub fn BranchingScreen(
+    /// The open game.
+    play: BranchingPlay,
+) -> impl IntoView {
+    provide_context(play);
+    let saves = expect_context::<Saves>();
+    let nav = expect_context::<Nav>();
+    let export_open = RwSignal::new(false);
+    let confirm_resign = RwSignal::new(false);
+
+    let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
+        let typing = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA"));
+        if typing {
+            return;
+        }
+        match e.key().as_str() {
+            "Escape" => {
+                play.clear();
+                play.notice.set(None);
+            }
+            "Enter" if play.staged.get_untracked().is_some() => play.play_staged(),
+            _ => {}
+        }
+    });
+    on_cleanup(move || handle.remove());
+
+    let status = move || {
+        play.game.with(|g| {
+            if let Some(r) = g.result() {
+                let who = match r.winner {
+                    Some(c) => format!("{} wins the game", player_name(c)),
+                    None => "The game is drawn".to_string(),
+                };
+                let why = match r.reason {
+                    GameEndReason::AllBranchesFinished => "every branch has ended",
+                    GameEndReason::LeadUnassailable => "the lead can no longer be caught",
+                    GameEndReason::Resignation => "resignation",
+                };
+                (format!("{who}: {why}."), "over".to_string())
+            } else {
+                let ph = g.phase();
+                let n = ph.pending.len();
+                (
+                    format!(
+                        "{}'s phase: {} branch{} still to play",
+                        player_name(ph.player),
+                        n,
+                        if n == 1 { "" } else { "es" }
+                    ),
+                    color_class(ph.player).to_string(),
+                )
+            }
+        })
+    };
+    let tally = move || {
+        play.game.with(|g| {
+            let s = g.score();
+            let active = g.branches().iter().filter(|b| b.is_active()).count();
+            view! {
+                <div class="br-tally" data-testid="tally" data-white=s.white data-black=s.black data-draws=s.draws data-active=active>
+                    <div class="br-tally-cell white"><span class="n">{s.white}</span><span class="l">"White"</span></div>
+                    <div class="br-tally-cell black"><span class="n">{s.black}</span><span class="l">"Black"</span></div>
+                    <div class="br-tally-cell draw"><span class="n">{s.draws}</span><span class="l">"drawn"</span></div>
+                    <div class="br-tally-cell live"><span class="n">{active}</span><span class="l">"playing"</span></div>
+                </div>
+                <div class="br-limit" data-testid="branch-count">
+                    {format!("{} of {} branches created", g.created(), g.config().limit)}
+                    {g.is_collapsing().then(|| view! { <span class="br-collapsing">" · collapsing"</span> })}
+                </div>
+            }
+        })
+    };
+    let pending_chips = move || {
+        let focus = play.focus.get();
+        play.game.with(|g| {
+            if g.result().is_some() {
+                return None;
+            }
+            let chips = g
+                .phase()
+                .pending
+                .iter()
+                .map(|&b| {
+                    let cls = if focus == Some(b) {
+                        "br-chip focus"
+                    } else {
+                        "br-chip"
+                    };
+                    view! {
+                        <button type="button" class=cls data-action="pending-branch" data-branch=b.0.to_string()
+                            on:click=move |_| play.set_focus(b)>{format!("B{}", b.0)}</button>
+                    }
+                })
+                .collect_view();
+            Some(view! { <div class="br-pending" data-testid="pending">{chips}</div> })
+        })
+    };
+    let staged_panel = move || {
+        let staged = play.staged.get();
+        let focus = play.focus.get();
+        let traveller = play.traveller.get();
+        let trans = play.trans.get();
+        let (Some(mv), Some(b)) = (staged, focus) else {
+            let hint = if play.game.with(|g| g.result().is_some()) {
+                "The game is over."
+            } else if play.selected.get().is_some() {
+                "Click a marked square (or drag there) to stage the move."
+            } else {
+                "Pick a piece on a highlighted latest board."
+            };
+            return view! { <p class="br-hint" data-testid="hint">{hint}</p> }.into_any();
+        };
+        let can_time = play.game.with(|g| !g.is_collapsing());
+        let has_queen = play.game.with(|g| state::queen_square(g, b, mv).is_some());
+        let hint = match (traveller, trans) {
+            (None, false) if can_time => "Play it, or click one of your marked pieces on the staged board to send it back in time.",
+            (None, false) => "Play it. Time travel has stopped (branch limit reached); a queen sacrifice still sends a piece across.",
+            (None, true) => "Sacrificing the queen: click the piece to send to another branch.",
+            (Some(_), false) => "Click a marked square on an earlier board of this branch: the piece lands there and forks a new branch.",
+            (Some(_), true) => "Click a marked square on another branch's latest board: the piece lands there, and that is your move there.",
+        };
+        view! {
+            <div class="br-staged" data-testid="staged">
+                <div class="br-staged-move">{format!("B{}: {}", b.0, mv.to_uci())}
+                    {traveller.map(|t| format!(" + {t} travels"))}</div>
+                <p class="br-hint">{hint}</p>
+                <div class="action-buttons">
+                    <button type="button" class="btn" data-action="cancel" title="Drop the staged move (Esc)" on:click=move |_| { play.clear(); play.trans.set(false); }>"Cancel"</button>
+                    <button type="button" class="btn btn-primary" data-action="play-turn" title="Play the move without travel (Enter)" on:click=move |_| play.play_staged()>"Play move"</button>
+                </div>
+                <label class=move || if has_queen { "br-trans" } else { "br-trans disabled" } title="Sacrifice your queen to send a piece to another branch still to play this phase">
+                    <input type="checkbox" data-action="trans" disabled=!has_queen prop:checked=trans
+                        on:change=move |e| { play.trans.set(event_target_checked(&e)); play.traveller.set(None); } />
+                    " Trans-universe travel (sacrifice the queen)"
+                </label>
+            </div>
+        }
+        .into_any()
+    };
+    let notice = move || {
+        play.notice
+            .get()
+            .map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}</p> })
+    };
+    let storage_message = move || {
+        saves
+            .message
+            .get()
+            .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
+    };
+    let collapse_log = move || {
+        play.game.with(|g| {
+            let rows: Vec<_> = g
+                .removals()
+                .map(|r| {
+                    format!(
+                        "B{} t{}: {} {} on {} removed",
+                        r.branch.0,
+                        r.t,
+                        player_name(r.piece.color),
+                        r.piece.kind.name(),
+                        r.square
+                    )
+                })
+                .collect();
+            if rows.is_empty() {
+                let left = g.config().limit.saturating_sub(g.created());
+                view! { <p class="br-empty">{format!("No collapse yet: it starts when the branch limit is reached ({left} more fork{}).", if left == 1 { "" } else { "s" })}</p> }.into_any()
+            } else {
+                view! { <ol class="br-log collapse" reversed>{rows.into_iter().rev().map(|r| view! { <li>{r}</li> }).collect_view()}</ol> }.into_any()
+            }
+        })
+    };
+    let event_log = move || {
+        play.game.with(|g| {
+            let rows: Vec<(String, &'static str)> = g
+                .events()
+                .iter()
+                .filter_map(|e| match e {
+                    GameEvent::Turn {
+                        player,
+                        branch,
+                        uci,
+                        travel,
+                        created,
+                    } => Some((
+                        format!(
+                            "{} B{}: {uci}{}",
+                            player_name(*player),
+                            branch.0,
+                            travel
+                                .map(|p| travel_words(&p.travel, p.order, created.map(|c| c.0)))
+                                .unwrap_or_default()
+                        ),
+                        if travel.is_some() { "travel" } else { "" },
+                    )),
+                    GameEvent::Removal(_) => None,
+                    GameEvent::BranchResigned { branch, by } => Some((
+                        format!("{} resigned B{}", player_name(*by), branch.0),
+                        "resign",
+                    )),
+                    GameEvent::Resigned { by } => {
+                        Some((format!("{} resigned the game", player_name(*by)), "resign"))
+                    }
+                })
+                .collect();
+            view! { <ol class="br-log moves" reversed>{rows.into_iter().rev().map(|(r, c)| view! { <li class=c>{r}</li> }).collect_view()}</ol> }
+        })
+    };
+    let name = play.name;
+    let variant = move || play.game.with(state::variant_words);
+    let json = Signal::derive(move || play.game.with(Game::to_json));
+    let over = move || play.game.with(|g| g.result().is_some());
+
+    view! {
+        <section class="game-screen br-screen" data-game="branching">
+            <div class="board-area br-area">
+                <BranchGrid />
+                <div class="view-tools" role="toolbar" aria-label="View">
+                    <button type="button" class="tool" data-action="zoom-in" title="Bigger boards" on:click=move |_| play.square.update(|s| *s = (*s + 4).min(48))>"+"</button>
+                    <button type="button" class="tool" data-action="zoom-out" title="Smaller boards" on:click=move |_| play.square.update(|s| *s = s.saturating_sub(4).max(12))>"−"</button>
+                </div>
+            </div>
+            <aside class="side-panel">
+                <div class="panel game-head">
+                    <div class="game-name" title="Game name">{move || name.get()}</div>
+                    <div class="game-variant">"Multiverse Time Travel Chess · "{variant}</div>
+                </div>
+                <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
+                    <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>
+                    <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>
+                </div>
+                <div class="panel actions">
+                    {pending_chips}
+                    {staged_panel}
+                    {notice}
+                    {storage_message}
+                </div>
+                <div class="panel">
+                    <div class="panel-title">"Branches won"</div>
+                    {tally}
+                </div>
+                <div class="panel br-collapse" data-testid="collapse-log">
+                    <div class="panel-title">"Collapse log"</div>
+                    {collapse_log}
+                </div>
+                <div class="panel moves">
+                    <div class="panel-title">"Moves"</div>
+                    {event_log}
+                </div>
+                <div class="panel game-tools">
+                    <button type="button" class="btn small" data-action="resign-branch" disabled=over on:click=move |_| play.resign_branch()
+                        title="Give the branch being played to the opponent">"Resign branch"</button>
+                    <button type="button" class="btn small" data-action="resign" disabled=over on:click=move |_| confirm_resign.set(true)>"Resign game"</button>
+                    <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
+                    <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
+                </div>
+            </aside>
+            <Show when=move || confirm_resign.get()>
+                <Modal title="Resign the game?" on_close=Callback::new(move |()| confirm_resign.set(false))>
+                    <p>{move || format!("{} gives up the whole game.", player_name(play.player()))}</p>
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" on:click=move |_| confirm_resign.set(false)>"Cancel"</button>
+                        <button type="button" class="btn btn-primary" data-action="confirm-resign" on:click=move |_| {
+                            confirm_resign.set(false);
+                            play.resign();
+                        }>"Resign"</button>
+                    </div>
+                </Modal>
+            </Show>
+            <Show when=move || export_open.get()>
+                <Modal title="Export game" class="export-dialog" on_close=Callback::new(move |()| export_open.set(false))>
+                    <p class="dialog-lede">"The whole game as text (the rules module's save record). Import it from New game."</p>
+                    <textarea class="pgn-input" data-testid="branching-export" rows="14" readonly spellcheck="false" prop:value=move || json.get()></textarea>
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" data-action="copy" on:click=move |_| {
+                            let _ = window().navigator().clipboard().write_text(&json.get_untracked());
+                        }>"Copy"</button>
+                        <button type="button" class="btn btn-primary" data-action="close" on:click=move |_| export_open.set(false)>"Done"</button>
+                    </div>
+                </Modal>
+            </Show>
+        </section>
+    }
+}
+
+/// The entry of the new-game dialog: the branch limit, start, import from text.
+#[component]
+pub fn NewGameEntry() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let saves = expect_context::<Saves>();
+    let branching = expect_context::<BranchingNav>();
+    let limit = RwSignal::new(DEFAULT_LIMIT.to_string());
+    let error = RwSignal::new(None::<String>);
+    let start = move |_| {
+        let Ok(n) = limit.get_untracked().trim().parse::<u32>() else {
+            error.set(Some(
+                "The branch limit is a whole number (odd, 21 suggested).".into(),
+            ));
+            return;
+        };
+        let seed = (web_sys::js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
+        match Game::new(Config::new(n, seed)) {
+            Ok(game) => branching.start(
+                saves,
+                nav,
+                default_name(&format!("Multiverse · limit {n}")),
+                game,
+            ),
+            Err(e) => error.set(Some(sentence(&e.to_string()))),
+        }
+    };
+    view! {
+        <section class="br-new" data-testid="branching-entry">
+            <div class="br-new-text">
+                <h3>"Multiverse Time Travel Chess"</h3>
+                <p>"Pavese's game: move on every branch each phase; send a piece back in time to fork a universe, or sacrifice your queen to send one across. At the branch limit the multiverse collapses; most branches won wins."</p>
+            </div>
+            <div class="br-new-form">
+                <label>"Branch limit (odd) "
+                    <input type="number" min="1" step="2" data-testid="branch-limit" prop:value=move || limit.get()
+                        on:input=move |e| { limit.set(event_target_value(&e)); error.set(None); } />
+                </label>
+                <button type="button" class="btn btn-primary" data-action="start-branching" on:click=start>"Start"</button>
+                <button type="button" class="btn" data-action="import-branching" on:click=move |_| branching.import_open.set(true)>"Import text"</button>
+            </div>
+            {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="branch-limit-error">{e}</p> })}
+            <Show when=move || branching.import_open.get()>
+                <BranchingImport />
+            </Show>
+        </section>
+    }
+}
+
+/// Import a game from its text (the rules module's JSON record).
+#[component]
+fn BranchingImport() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let saves = expect_context::<Saves>();
+    let branching = expect_context::<BranchingNav>();
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let import = move |_| match Game::from_json(&text.get_untracked()) {
+        Ok(game) => branching.start(saves, nav, default_name("Imported multiverse"), game),
+        Err(e) => error.set(Some(format!(
+            "This text is not a Multiverse Time Travel Chess game: {e}."
+        ))),
+    };
+    view! {
+        <div class="br-import">
+            <textarea class="pgn-input" data-testid="branching-import-text" rows="8" spellcheck="false"
+                placeholder="Paste an exported game here"
+                prop:value=move || text.get()
+                on:input=move |e| { text.set(event_target_value(&e)); error.set(None); }></textarea>
+            {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="branching-import-error">{e}</p> })}
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| branching.import_open.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-primary" data-action="branching-import-confirm" on:click=import>"Import"</button>
+            </div>
+        </div>
+    }
+}

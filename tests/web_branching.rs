@@ -1,0 +1,108 @@
+//! Browser tests of the Multiverse Time Travel Chess screen's parts: the grid's
+//! hooks (`data-branch`, `data-t`, `data-sq`), staging a move, time travel by
+//! presses, and the storage record round trip.
+#![cfg(target_arch = "wasm32")]
+
+use chronochess::chess::Square;
+use chronochess::games::branching::{BranchId, Config, Game};
+use chronochess::storage::{GameId, GameKind};
+use chronochess::ui::branching::grid::BranchGrid;
+use chronochess::ui::branching::state::{record_of, BranchingPlay, Cell, PREVIEW};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> HtmlElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let div = document.create_element("div").unwrap();
+    div.set_attribute("style", "width: 1000px; height: 600px;")
+        .unwrap();
+    document.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn cell(row: u32, t: u32) -> Cell {
+    Cell { row, t }
+}
+
+/// Stages `from`→`to` on branch `row`'s latest board `t` and plays it.
+fn turn(play: &BranchingPlay, row: u32, t: u32, from: &str, to: &str) {
+    assert!(play.press(cell(row, t), sq(from)), "select {from}");
+    play.press(cell(row, t), sq(to));
+    assert!(play.staged.get_untracked().is_some(), "staged {from}{to}");
+    play.play_staged();
+}
+
+#[wasm_bindgen_test]
+async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
+    let root = container();
+    let game = Game::new(Config::new(21, 7)).unwrap();
+    let play = BranchingPlay::new(GameId::parse("g1-0").unwrap(), "test".into(), game);
+    let _mounted = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(play);
+        view! { <BranchGrid /> }
+    });
+    leptos::task::tick().await;
+    let start = root
+        .query_selector(r#".br-board[data-branch="0"][data-t="0"]"#)
+        .unwrap()
+        .expect("the start board");
+    assert!(start.class_list().contains("playable"));
+    assert_eq!(start.query_selector_all("[data-sq]").unwrap().length(), 64);
+
+    turn(&play, 0, 0, "e2", "e4");
+    turn(&play, 0, 1, "e7", "e5");
+    turn(&play, 0, 2, "g1", "f3");
+    turn(&play, 0, 3, "b8", "c6");
+    // 3.Bc4 staged: the preview board appears with the pieces that may travel.
+    play.press(cell(0, 4), sq("f1"));
+    play.press(cell(0, 4), sq("c4"));
+    leptos::task::tick().await;
+    let preview = root
+        .query_selector(r#".br-board[data-branch="0"][data-t="preview"]"#)
+        .unwrap()
+        .expect("the staged board");
+    assert!(preview.query_selector(".mark.traveller").unwrap().is_some());
+    // The just-moved bishop may not travel; the f3 knight may.
+    assert!(!play.press(cell(0, PREVIEW), sq("c4")));
+    assert!(play.notice.get_untracked().is_some());
+    assert!(play.press(cell(0, PREVIEW), sq("f3")));
+    leptos::task::tick().await;
+    let past = root
+        .query_selector(r#".br-board[data-branch="0"][data-t="2"]"#)
+        .unwrap()
+        .unwrap();
+    assert!(past.class_list().contains("landing-target"));
+    // f3 attacks e5: not a landing square; c3 is.
+    play.press(cell(0, 2), sq("f3"));
+    assert_eq!(play.game.with_untracked(|g| g.branches().len()), 1);
+    play.press(cell(0, 2), sq("c3"));
+    leptos::task::tick().await;
+    assert_eq!(play.game.with_untracked(|g| g.branches().len()), 2);
+    assert!(root
+        .query_selector(
+            r#".br-board[data-branch="1"][data-t="3"] [data-sq="c3"] .piece.white.knight.arrived"#
+        )
+        .unwrap()
+        .is_some());
+    assert_eq!(
+        play.game.with_untracked(|g| g.phase().pending.clone()),
+        vec![BranchId(0), BranchId(1)]
+    );
+
+    // The storage record: kind Branching, payload the rules module's record.
+    let record = play.record();
+    assert_eq!(record.kind, GameKind::Branching);
+    let saved: chronochess::games::branching::SaveRecord = record.payload_as().unwrap();
+    let back = Game::from_record(&saved).unwrap();
+    assert_eq!(back.to_json(), play.game.with_untracked(|g| g.to_json()));
+    let again = record_of(GameId::parse("g1-0").unwrap(), "test", &back);
+    assert_eq!(again.payload, record.payload);
+}
