@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::chessgi::{ChessgiImportDialog, ChessgiNav, ChessgiScreen};
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
 use super::nav::{game_in_url, Nav};
@@ -20,12 +21,14 @@ pub fn App() -> impl IntoView {
     if let Some(id) = game_in_url() {
         nav.resume(saves, &id);
     }
-    let in_game = move || nav.active.with(Option::is_some);
+    let chessgi = ChessgiNav::provide(saves, nav);
+    let in_game = move || nav.active.with(Option::is_some) || chessgi.active.with(Option::is_some);
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
+                    chessgi.close();
                     nav.home();
                 }>
                     <span class="brand-mark" aria-hidden="true"></span>
@@ -35,13 +38,17 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
                     <Show when=in_game>
-                        <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| {
+                            chessgi.close();
+                            nav.home();
+                        }>"Games"</button>
                     </Show>
                 </nav>
             </header>
             <main class="site-main">
                 {move || match nav.active.get() {
                     Some(game) => view! { <GameScreen game /> }.into_any(),
+                    None if chessgi.active.with(Option::is_some) => view! { <ChessgiScreen /> }.into_any(),
                     None => view! {
                         <StartScreen />
                         <SavedGames />
@@ -58,6 +65,9 @@ pub fn App() -> impl IntoView {
             </Show>
             <Show when=move || nav.import_open.get()>
                 <ImportDialog />
+            </Show>
+            <Show when=move || chessgi.import_open.get()>
+                <ChessgiImportDialog />
             </Show>
         </div>
     }

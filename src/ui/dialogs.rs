@@ -181,6 +181,7 @@ pub fn NewGameDialog() -> impl IntoView {
             <p class="dialog-lede">"Two players, one device. Choose a board:"</p>
             <div class="tabs" role="tablist">{tabs}</div>
             <div class="variant-grid">{cards}</div>
+            <crate::ui::chessgi::ChessgiNewGame />
         </Modal>
     }
 }

@@ -24,6 +24,8 @@ fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
     let id_resume = g.id.clone();
     let id_delete = g.id.clone();
     let name = g.name.clone();
+    let kind = g.kind;
+    let chessgi = use_context::<crate::ui::chessgi::ChessgiNav>();
     let turn = if g.result.is_over() {
         "—".to_string()
     } else {
@@ -63,7 +65,13 @@ fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
                 {move || error.get().map(|e| view! { <span class="notice error">{e}</span> })}
             </div>
             <div class="saved-actions">
-                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| nav.resume(saves, &id_resume)>"Resume"</button>
+                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| {
+                    if kind == crate::storage::GameKind::Chessgi {
+                        if let Some(chessgi) = chessgi { chessgi.resume(saves, nav, &id_resume); }
+                    } else {
+                        nav.resume(saves, &id_resume);
+                    }
+                }>"Resume"</button>
                 <Show when=move || editing.get() fallback=move || view! {
                     <button type="button" class="btn small" data-action="rename" on:click=move |_| editing.set(true)>"Rename"</button>
                 }>

@@ -141,6 +141,35 @@ impl Saves {
         result
     }
 
+    /// Saves a record of any game kind as given, keeping the first save's creation
+    /// time (for games whose screens build their own [`SaveRecord`]).
+    ///
+    /// # Errors
+    /// The store's error (the previous copy is intact).
+    pub fn save_record(&self, mut record: SaveRecord) -> Result<(), StoreError> {
+        let result = self.with_store(|s| {
+            record.created_ms = s.created(&record.id).unwrap_or(record.created_ms);
+            s.save_record(&record)
+        });
+        if let Err(e) = &result {
+            self.message.set(Some(format!(
+                "Not saved: {e}. The game stays open in this tab."
+            )));
+        }
+        self.refresh();
+        result
+    }
+
+    /// Loads a record of any game kind as stored.
+    ///
+    /// # Errors
+    /// Why it could not be read, in words.
+    pub fn load_record(&self, id: &GameId) -> Result<SaveRecord, String> {
+        let record = self.with_store(|s| s.load_record(id));
+        self.refresh();
+        record.map_err(|e| e.to_string())
+    }
+
     /// A fresh game id.
     #[must_use]
     pub fn fresh_id(&self) -> GameId {
