@@ -191,6 +191,15 @@ impl ChessgiPlay {
     }
 }
 
+/// A refusal as a sentence: capital first letter, full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
 fn piece_class(color: Color, kind: PieceKind) -> String {
     format!(
         "piece {} {}",
@@ -403,7 +412,7 @@ fn PocketView(color: Color) -> impl IntoView {
                 }
             })
             .collect_view();
-        let empty = pocket.is_empty();
+        let empty = pocket.reserve().is_empty();
         view! {
             <div class="cg-pocket-head">
                 <span class=format!("to-move-dot {side}") aria-hidden="true"></span>
@@ -412,7 +421,7 @@ fn PocketView(color: Color) -> impl IntoView {
             </div>
             <div class="cg-reserve" aria-label=format!("{} reserve", color.name())>
                 {reserve}
-                {empty.then(|| view! { <span class="cg-empty">"pocket empty"</span> })}
+                {empty.then(|| view! { <span class="cg-empty">"nothing to drop"</span> })}
             </div>
             {(!pocket.transit().is_empty()).then(|| view! {
                 <div class="cg-transit-list" aria-label=format!("{} pieces in transit", color.name())>{transit}</div>
@@ -439,7 +448,7 @@ fn CooldownView() -> impl IntoView {
             let words = if wait == 0 {
                 "travel ready".to_string()
             } else {
-                format!("travel after {} more", plural(i64::from(wait), "move"))
+                format!("travel after {wait} more move{}", if wait == 1 { "" } else { "s" })
             };
             view! {
                 <div class=if wait == 0 { "cg-cool ready" } else { "cg-cool" } data-cooldown=color_class(color) data-wait=wait>
@@ -522,7 +531,7 @@ fn TravelPanel() -> impl IntoView {
         match gate {
             Err(e) => view! {
                 <button type="button" class="btn" data-action="general-travel" disabled=true>"Travel to a position…"</button>
-                <p class="cg-hint refused" data-testid="travel-refused">{format!("{e}.")}</p>
+                <p class="cg-hint refused" data-testid="travel-refused">{sentence(&e.to_string())}</p>
             }
             .into_any(),
             Ok(_) => view! {
@@ -590,7 +599,13 @@ fn node_label(game: &ChessgiGame, id: NodeId) -> String {
     } else {
         "…"
     };
-    format!("{number}{dots} {}", game.describe(id).unwrap_or_default())
+    let text = game.describe(id).unwrap_or_default();
+    // A general travel reads `#4: Bc4`; the tree already says where the line starts.
+    let text = match (played.action, text.split_once(": ")) {
+        (ChessgiAction::GeneralTravel { .. }, Some((_, then))) => format!("⟲ {then}"),
+        _ => text,
+    };
+    format!("{number}{dots} {text}")
 }
 
 /// The tree of recorded positions; while choosing a travel, its destinations.
