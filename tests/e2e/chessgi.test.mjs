@@ -209,3 +209,23 @@ test("import refuses a broken record with the reason, and accepts an exported on
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("on a phone-sized screen the Chessgi board, pockets and panel fit the width", async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(server.url, { waitUntil: "load" });
+  await page.click("[data-action=new-game] >> nth=0");
+  await page.click("[data-action=start-chessgi]");
+  await page.waitForSelector(".cg-screen");
+  await move(page, "e2", "e4");
+  await move(page, "d7", "d5");
+  await move(page, "e4", "d5");
+  // The shared header's links are not this screen's; the board, pockets and panel must fit.
+  const overflow = await page.evaluate(() =>
+    Math.max(...[".cg-table", ".cg-pockets", ".cg-side"].map((s) => document.querySelector(s).getBoundingClientRect().right)) -
+    window.innerWidth,
+  );
+  assert.ok(overflow <= 0, `the Chessgi screen is ${overflow}px too wide`);
+  await page.screenshot({ path: join(SHOTS, "chessgi-phone.png"), fullPage: true });
+  await context.close();
+});
