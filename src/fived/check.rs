@@ -84,12 +84,29 @@ impl Multiverse {
         news: &[BoardId],
         attacker: Color,
     ) -> Option<Check> {
+        self.royal_capture_involving_except(news, attacker, None)
+    }
+
+    /// As [`Multiverse::royal_capture_involving`], ignoring captures made from
+    /// timeline `except` or of a royal piece standing on it.
+    pub(crate) fn royal_capture_involving_except(
+        &self,
+        news: &[BoardId],
+        attacker: Color,
+        except: Option<i32>,
+    ) -> Option<Check> {
         let mut found = None;
         let mut grab = |c: Check| {
+            if Some(c.royal.board.l) == except {
+                return false;
+            }
             found = Some(c);
             true
         };
         for n in news {
+            if Some(n.l) == except {
+                continue;
+            }
             if self.royal_captures_from(n.l, n.v, None, &mut grab) {
                 return found;
             }
@@ -100,6 +117,9 @@ impl Multiverse {
                 continue;
             }
             let l = self.lmin + k as i32;
+            if Some(l) == except {
+                continue;
+            }
             for n in news {
                 if n.l == l && n.v == v {
                     continue;

@@ -22,6 +22,22 @@ struct DirTables {
     queen: Vec<Dir>,
     princess: Vec<Dir>,
     knight: Vec<Dir>,
+    /// The same tables split by (dT, dL): index `kind_slot * 25 + bucket(dt, dl)`.
+    split: Vec<Vec<Dir>>,
+}
+
+/// Slots of the split tables.
+const SLOT_ROOK: usize = 0;
+const SLOT_BISHOP: usize = 1;
+const SLOT_UNICORN: usize = 2;
+const SLOT_DRAGON: usize = 3;
+const SLOT_QUEEN: usize = 4;
+const SLOT_PRINCESS: usize = 5;
+const SLOT_KNIGHT: usize = 6;
+
+#[inline]
+fn bucket(dt: i32, dl: i32) -> usize {
+    ((dt + 2) * 5 + (dl + 2)) as usize
 }
 
 fn tables() -> &'static DirTables {
@@ -61,6 +77,21 @@ fn tables() -> &'static DirTables {
         let cat = |ns: &[usize]| -> Vec<Dir> {
             ns.iter().flat_map(|&n| by_axes[n - 1].clone()).collect()
         };
+        let all = [
+            cat(&[1]),
+            cat(&[2]),
+            cat(&[3]),
+            cat(&[4]),
+            cat(&[1, 2, 3, 4]),
+            cat(&[1, 2]),
+            knight.clone(),
+        ];
+        let mut split = vec![Vec::new(); all.len() * 25];
+        for (slot, table) in all.iter().enumerate() {
+            for d in table {
+                split[slot * 25 + bucket(i32::from(d[2]), i32::from(d[3]))].push(*d);
+            }
+        }
         DirTables {
             rook: cat(&[1]),
             bishop: cat(&[2]),
@@ -70,22 +101,9 @@ fn tables() -> &'static DirTables {
             princess: cat(&[1, 2]),
             knight,
             by_axes,
+            split,
         }
     })
-}
-
-/// Does a ray with unit (dL, dT) reach the board offset `line` = (ΔL, ΔT)?
-#[inline]
-fn ray_reaches(dl: i32, dt: i32, line: (i32, i32)) -> bool {
-    let (bl, bt) = line;
-    if bl == 0 && bt == 0 {
-        return dl == 0 && dt == 0;
-    }
-    if dl == 0 && dt == 0 {
-        return false;
-    }
-    let k = bl.abs().max(bt.abs());
-    dl * k == bl && dt * k == bt
 }
 
 impl Multiverse {
@@ -116,15 +134,15 @@ impl Multiverse {
         let opp = 1 - own;
         let x0 = (from % 8) as i32;
         let y0 = (from / 8) as i32;
-        let dirs: &[Dir] = match piece.kind {
-            PieceKind::Rook => &t.rook,
-            PieceKind::Bishop => &t.bishop,
-            PieceKind::Unicorn => &t.unicorn,
-            PieceKind::Dragon => &t.dragon,
-            PieceKind::Queen | PieceKind::RoyalQueen => &t.queen,
-            PieceKind::Princess => &t.princess,
-            PieceKind::King | PieceKind::CommonKing => &t.queen,
-            PieceKind::Knight => &t.knight,
+        let (dirs, slot): (&[Dir], usize) = match piece.kind {
+            PieceKind::Rook => (&t.rook, SLOT_ROOK),
+            PieceKind::Bishop => (&t.bishop, SLOT_BISHOP),
+            PieceKind::Unicorn => (&t.unicorn, SLOT_UNICORN),
+            PieceKind::Dragon => (&t.dragon, SLOT_DRAGON),
+            PieceKind::Queen | PieceKind::RoyalQueen => (&t.queen, SLOT_QUEEN),
+            PieceKind::Princess => (&t.princess, SLOT_PRINCESS),
+            PieceKind::King | PieceKind::CommonKing => (&t.queen, SLOT_QUEEN),
+            PieceKind::Knight => (&t.knight, SLOT_KNIGHT),
             PieceKind::Pawn | PieceKind::Brawn => {
                 return self.pawn_targets(l, v, x0, y0, piece, unmoved, captures_only, line, f);
             }
@@ -133,6 +151,30 @@ impl Multiverse {
             piece.kind,
             PieceKind::King | PieceKind::CommonKing | PieceKind::Knight
         );
+        // With a line, only the vectors with one (dT, dL) can reach it.
+        let dirs: &[Dir] = match line {
+            None => dirs,
+            Some((bl, bt)) => {
+                let key = if rider {
+                    let k = bl.abs().max(bt.abs());
+                    if k == 0 {
+                        Some((0, 0))
+                    } else if (bl == 0 || bl.abs() == k) && (bt == 0 || bt.abs() == k) {
+                        Some((bt.signum(), bl.signum()))
+                    } else {
+                        None
+                    }
+                } else if bl.abs() <= 2 && bt.abs() <= 2 {
+                    Some((bt, bl))
+                } else {
+                    None
+                };
+                match key {
+                    Some((dt, dl)) => &t.split[slot * 25 + bucket(dt, dl)],
+                    None => &[],
+                }
+            }
+        };
         for d in dirs {
             let (dx, dy, dt, dl) = (
                 i32::from(d[0]),
@@ -140,16 +182,6 @@ impl Multiverse {
                 i32::from(d[2]),
                 i32::from(d[3]),
             );
-            if let Some(line) = line {
-                let ok = if rider {
-                    ray_reaches(dl, dt, line)
-                } else {
-                    (dl, dt) == line
-                };
-                if !ok {
-                    continue;
-                }
-            }
             let mut k = 1;
             loop {
                 let (x, y) = (x0 + k * dx, y0 + k * dy);
@@ -260,7 +292,8 @@ impl Multiverse {
             if ok(dl, 0) && f(l + dl, v, sq(x1, y1)) {
                 return true;
             }
-            if unmoved && ok(2 * dl, 0) {
+            let allowed = dl == 0 || piece.color == Color::White || self.black_timeline_double_step;
+            if unmoved && allowed && ok(2 * dl, 0) {
                 let (x2, y2) = (x0, y0 + 2 * dy);
                 if self.on_grid(x2, y2) {
                     if let Some(b2) = self.board(l + 2 * dl, v) {

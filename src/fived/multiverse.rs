@@ -142,6 +142,7 @@ pub struct Multiverse {
     pub(crate) init_min: i32,
     pub(crate) init_max: i32,
     pub(crate) to_move: Color,
+    pub(crate) black_timeline_double_step: bool,
 }
 
 impl Multiverse {
@@ -262,9 +263,30 @@ impl Multiverse {
             init_min: lmin,
             init_max: lmax,
             to_move: Color::White,
+            black_timeline_double_step: true,
         };
         m.to_move = color_of(m.present());
         Ok(m)
+    }
+
+    /// The same position with another promotion list (empty: queen).
+    #[must_use]
+    pub fn with_promotions(mut self, promotions: &[PieceKind]) -> Multiverse {
+        self.promotions = if promotions.is_empty() {
+            vec![PieceKind::Queen]
+        } else {
+            promotions.to_vec()
+        };
+        self
+    }
+
+    /// The same position with or without the Black pawn's two-timeline
+    /// double step (on by default, as `5d-chess.md` section 8 recommends;
+    /// ftxi, which labelled the corpus, lacks it).
+    #[must_use]
+    pub fn with_black_timeline_double_step(mut self, allowed: bool) -> Multiverse {
+        self.black_timeline_double_step = allowed;
+        self
     }
 
     /// Board width.
@@ -398,6 +420,14 @@ impl Multiverse {
     /// Returns what to undo, or `None` if the source square is empty or a
     /// board is missing (then nothing changed).
     pub(crate) fn apply(&mut self, m: &Move) -> Option<Undo> {
+        self.apply_as(m, false)
+    }
+
+    /// As [`Multiverse::apply`]; with `force_branch`, a jump onto a playable
+    /// end board creates a new timeline instead of hopping (the search uses
+    /// this for a jump whose target board will be left by a non-branching
+    /// move that comes first in play order).
+    pub(crate) fn apply_as(&mut self, m: &Move, force_branch: bool) -> Option<Undo> {
         let src = self.board(m.from.board.l, m.from.board.v)?;
         let i = m.from.square.index();
         let placed = src.piece_at(m.from.square)?;
@@ -444,7 +474,9 @@ impl Multiverse {
         let target = self.board(m.to.board.l, m.to.board.v)?;
         let mut arrived = target.clone();
         arrived.put(to, landing, false);
-        let hop = self.end(m.to.board.l) == Some(m.to.board.v) && m.to.board.l != m.from.board.l;
+        let hop = !force_branch
+            && self.end(m.to.board.l) == Some(m.to.board.v)
+            && m.to.board.l != m.from.board.l;
         self.push_board(m.from.board.l, next);
         if hop {
             self.push_board(m.to.board.l, arrived);

@@ -96,6 +96,21 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     jumps: Vec<Vec<Move>>,
     /// True if some jump could create a timeline before the present.
     can_pull_present: bool,
+    /// An inactive timeline ends before the present with the opponent to
+    /// move: a new timeline could reactivate it and pull the present back.
+    stale_reactivation: bool,
+    /// Per board: some other board has a hop onto it.
+    hop_target: Vec<bool>,
+    /// `boards[..first_free]` are decided before the branching jumps (the
+    /// boards at the present, and any board with a hop onto one of those);
+    /// the others ("free" optional boards) after them.
+    first_free: usize,
+    /// Per board: a branching jump was made onto this free board while it
+    /// was still playable, so it must make a non-branching move (or be
+    /// hopped onto) for that jump to be a branching one.
+    reserved: Vec<bool>,
+    /// How many moves at the end of `stack` are branching jumps.
+    branch_count: usize,
     nodes: u64,
     budget: u64,
     stack: Vec<Move>,
@@ -138,6 +153,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
                 None => false,
             });
+            // Hops first: they settle two boards at once.
+            nb.sort_by_key(Move::is_physical);
             nonbranching.push(nb);
             jumps.push(jp);
         }
@@ -154,12 +171,61 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
         }
-        let mandatory = boards
+        let mandatory: Vec<bool> = boards
             .iter()
             .map(|b| b.v == present && root.is_active(b.l))
             .collect();
+        // Group "early": boards at the present, plus (to a fixed point) every
+        // board with a hop onto an early board. The others are free optional
+        // boards, decided after the branching jumps.
+        let mut early = mandatory.clone();
+        loop {
+            let mut grew = false;
+            for i in 0..boards.len() {
+                if early[i] {
+                    continue;
+                }
+                let hops_early = nonbranching[i].iter().any(|m: &Move| {
+                    !m.is_physical()
+                        && boards
+                            .iter()
+                            .zip(&early)
+                            .any(|(b, &e)| e && m.to.board == *b)
+                });
+                if hops_early {
+                    early[i] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        // Decide the most constrained boards first: mandatory ones, fewest
+        // moves first. Failures then show up near the root of the search.
+        let mut order: Vec<usize> = (0..boards.len()).collect();
+        order.sort_by_key(|&i| (!early[i], !mandatory[i], nonbranching[i].len()));
+        let first_free = early.iter().filter(|&&e| e).count();
+        let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
+        let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
+        let nonbranching: Vec<Vec<Move>> = order.iter().map(|&i| nonbranching[i].clone()).collect();
+        let jumps: Vec<Vec<Move>> = order.iter().map(|&i| jumps[i].clone()).collect();
+        let hop_target = boards
+            .iter()
+            .map(|b| {
+                nonbranching
+                    .iter()
+                    .flatten()
+                    .any(|m: &Move| !m.is_physical() && m.to.board == *b)
+            })
+            .collect();
         Search {
             mv,
+            stale_reactivation: stale_inactive,
+            hop_target,
+            first_free,
+            reserved: vec![false; order.len()],
+            branch_count: 0,
             mover,
             boards,
             mandatory,
@@ -181,12 +247,16 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         self.phase_a(0)
     }
 
-    fn try_move(&mut self, m: &Move) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
+    fn try_move(
+        &mut self,
+        m: &Move,
+        force_branch: bool,
+    ) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
         }
-        let Some(u) = self.mv.apply(m) else {
+        let Some(u) = self.mv.apply_as(m, force_branch) else {
             return ControlFlow::Continue(None);
         };
         let news = new_boards(&self.mv, m, u);
@@ -201,25 +271,111 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         ControlFlow::Continue(Some(u))
     }
 
+    /// Applies `m`, reports whether a check appears (`fixed_only`: only one
+    /// that does not involve the timeline `m` creates), and undoes it.
+    fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let Some(u) = self.mv.apply(m) else {
+            return ControlFlow::Continue(true);
+        };
+        let news = new_boards(&self.mv, m, u);
+        let except = match u {
+            super::multiverse::Undo::Branch { created, .. } if fixed_only => Some(created),
+            _ => None,
+        };
+        let bad = self
+            .mv
+            .royal_capture_involving_except(&news, !self.mover, except)
+            .is_some();
+        self.mv.undo(u);
+        ControlFlow::Continue(bad)
+    }
+
+    /// True if no completion of the current partial action can be
+    /// submitted: some board at the present can be left neither by a
+    /// branching jump nor hopped onto without a check that no later move can
+    /// remove, and the present cannot be pulled back.
+    fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
+        if self.stale_reactivation {
+            return ControlFlow::Continue(false);
+        }
+        let present = self.mv.present();
+        if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        let n = self.boards.len();
+        for i in 0..n {
+            if !self.mv.is_playable(self.boards[i], self.mover) {
+                continue;
+            }
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if m.to.board.v < present && self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    return ControlFlow::Continue(false);
+                }
+            }
+        }
+        'boards: for u in 0..n {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            if u >= decided {
+                // Its own phase-1 move is still to be chosen.
+                for k in 0..self.nonbranching[u].len() {
+                    let m = self.nonbranching[u][k];
+                    let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
+                    if hop_ok && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            for k in 0..self.jumps[u].len() {
+                let m = self.jumps[u][k];
+                if self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                    continue 'boards;
+                }
+            }
+            for o in 0..n {
+                if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if m.to.board == b && !self.probe(&m, false)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// Phase 1: the early boards, in order: a non-branching move or pass.
     fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == self.boards.len() {
+        if i == 0 && self.stuck(0)? {
+            return ControlFlow::Continue(());
+        }
+        if i == self.first_free {
+            if self.stuck(self.first_free)? {
+                return ControlFlow::Continue(());
+            }
             return self.phase_b();
         }
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
         }
-        // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, or if the present can be pulled back.
-        if !self.mandatory[i] || self.can_pull_present || !self.jumps[i].is_empty() {
-            self.phase_a(i + 1)?;
-        }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m)? {
+            if let Some(u) = self.try_move(&m, false)? {
                 self.stack.push(m);
                 let r = self.phase_a(i + 1);
                 self.stack.pop();
@@ -227,33 +383,99 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 r?;
             }
         }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        if !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i]
+        {
+            self.phase_a(i + 1)?;
+        }
         ControlFlow::Continue(())
     }
 
+    /// Phase 2: every sequence of branching jumps, each prefix completed by
+    /// phase 3.
     fn phase_b(&mut self) -> ControlFlow<Stop> {
-        if !self.stack.is_empty()
-            && color_of(self.mv.present()) != self.mover
-            && (self.visit)(&self.stack, &self.mv).is_break()
-        {
-            return ControlFlow::Break(Stop::Visitor);
+        let present = self.mv.present();
+        // Phase 3 cannot help while an early board at the present is unplayed.
+        let early_waiting = color_of(present) == self.mover
+            && (0..self.first_free).any(|i| {
+                let b = self.boards[i];
+                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+            });
+        if !early_waiting {
+            self.phase_c(self.first_free)?;
+        } else if self.stuck(self.first_free)? {
+            return ControlFlow::Continue(());
         }
-        for i in 0..self.boards.len() {
-            let b = self.boards[i];
-            if !self.mv.is_playable(b, self.mover) {
+        let n = self.boards.len();
+        for i in 0..n {
+            if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
-                if !self.mv.is_branching(&m) {
-                    continue;
-                }
-                if let Some(u) = self.try_move(&m)? {
+                let reserve = if self.mv.is_branching(&m) {
+                    None
+                } else {
+                    // Onto a playable end board: a branching jump only if that
+                    // board is free and makes a non-branching move in phase 3.
+                    match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
+                        Some(j) if j != i => Some(j),
+                        _ => continue,
+                    }
+                };
+                if let Some(u) = self.try_move(&m, true)? {
+                    let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                     self.stack.push(m);
+                    self.branch_count += 1;
                     let r = self.phase_b();
+                    self.branch_count -= 1;
                     self.stack.pop();
+                    if let (Some(j), Some(w)) = (reserve, was) {
+                        self.reserved[j] = w;
+                    }
                     self.mv.undo(u);
                     r?;
                 }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Phase 3: the free optional boards, in order: pass or a non-branching
+    /// move; then the action is checked and visited.
+    fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
+        if i == self.boards.len() {
+            let done = !self.stack.is_empty()
+                && color_of(self.mv.present()) != self.mover
+                && (self.first_free..self.boards.len())
+                    .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
+            if done && (self.visit)(&self.stack, &self.mv).is_break() {
+                return ControlFlow::Break(Stop::Visitor);
+            }
+            return ControlFlow::Continue(());
+        }
+        let b = self.boards[i];
+        if !self.mv.is_playable(b, self.mover) {
+            return self.phase_c(i + 1);
+        }
+        self.phase_c(i + 1)?;
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                continue;
+            }
+            if let Some(u) = self.try_move(&m, false)? {
+                // Keep the canonical play order: non-branching moves first.
+                let at = self.stack.len() - self.branch_count;
+                self.stack.insert(at, m);
+                let r = self.phase_c(i + 1);
+                self.stack.remove(at);
+                self.mv.undo(u);
+                r?;
             }
         }
         ControlFlow::Continue(())
@@ -440,4 +662,46 @@ pub fn fast_legal_actions(
         ControlFlow::Continue(())
     });
     out
+}
+
+/// Per playable board (search order): (board, mandatory, non-branching moves
+/// that are legal on their own, jumps). For diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
+    let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
+    let mut s = Search::new(position, Budget::UNLIMITED, &mut visit);
+    let mover = s.mover;
+    (0..s.boards.len())
+        .map(|i| {
+            let mut alive = 0;
+            let mut clean = 0;
+            for m in s.jumps[i].clone() {
+                if !s.mv.is_branching(&m) {
+                    continue;
+                }
+                let Some(u) = s.mv.apply(&m) else { continue };
+                let news = new_boards(&s.mv, &m, u);
+                let created = news.get(1).map(|b| b.l);
+                if s.mv
+                    .royal_capture_involving_except(&news, !mover, created)
+                    .is_none()
+                {
+                    alive += 1;
+                }
+                if s.mv.royal_capture_involving(&news, !mover).is_none() {
+                    clean += 1;
+                }
+                s.mv.undo(u);
+            }
+            (
+                s.boards[i],
+                s.mandatory[i],
+                s.nonbranching[i].len(),
+                s.jumps[i].len(),
+                alive,
+                clean,
+            )
+        })
+        .collect()
 }

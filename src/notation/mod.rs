@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod reader;
+pub mod resolve;
 pub mod writer;
 
 pub use reader::{read, read_bytes, Read, ReadError, Warning, WarningKind, MAX_INPUT_BYTES};

@@ -112,10 +112,7 @@ pub fn SavedGames() -> impl IntoView {
                 <div class="storage-issues" role="alert" data-testid="storage-issues">
                     <p class="issues-title">"Some saved data could not be read. It was kept aside, not deleted:"</p>
                     <ul>
-                        {list.into_iter().map(|i| {
-                            let kept = i.kept_as.clone().map(|k| format!(" (kept as {k})")).unwrap_or_default();
-                            view! { <li>{format!("{}{kept}", i.what)}</li> }
-                        }).collect_view()}
+                        {list.into_iter().map(|i| view! { <li>{i.what}</li> }).collect_view()}
                     </ul>
                 </div>
             }

@@ -203,3 +203,46 @@ test("a damaged saved game is kept aside and reported", async () => {
   await page.screenshot({ path: join(SHOTS, "home-storage-issue.png") });
   await context.close();
 });
+
+test("saved games: listed with board, turn and result; rename, delete with undo, resume", async () => {
+  const { context, page, problems } = await open();
+  await newStandardGame(page);
+  await move(page, ["0", "1", "w", "e2"], ["0", "1", "w", "e4"]);
+  await submit(page);
+  await page.click("[data-action=games]");
+  const row = page.locator(".saved-game").first();
+  await row.waitFor();
+  assert.match(await row.textContent(), /Standard.*Black to move.*in play/s);
+  await row.locator("[data-action=rename]").click();
+  await row.locator(".rename-input").fill("Friday night");
+  await row.locator("[data-action=rename-save]").click();
+  await page.waitForSelector(".saved-name >> text=Friday night");
+  await page.screenshot({ path: join(SHOTS, "home-saved-games.png") });
+  await page.locator(".saved-game [data-action=delete]").first().click();
+  assert.equal(await page.locator(".saved-game").count(), 0);
+  await page.click("[data-action=undo-delete]");
+  await page.waitForSelector(".saved-name >> text=Friday night");
+  await page.locator(".saved-game [data-action=resume]").first().click();
+  await page.waitForSelector(`${board("0", "1", "b")}`);
+  assert.match(await page.locator(".move-list").textContent(), /\(0T1\)e2e4/);
+  assert.match(await page.locator(".status-text").textContent(), /Black to move/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("two tabs on the same game: a move in one shows in the other", async () => {
+  const { context, page, problems } = await open();
+  await newStandardGame(page);
+  const url = page.url();
+  assert.match(url, /#game=/);
+  const other = await context.newPage();
+  await other.goto(url, { waitUntil: "load" });
+  await other.waitForSelector(board("0", "1", "w"));
+  await move(other, ["0", "1", "w", "d2"], ["0", "1", "w", "d4"]);
+  await submit(other);
+  await page.waitForSelector(board("0", "1", "b"));
+  assert.match(await page.locator(".move-list").textContent(), /\(0T1\)d2d4/);
+  assert.match(await page.locator(".notice").textContent(), /another tab/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -2,7 +2,7 @@
 // driven by playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -92,6 +92,8 @@ test("the start screen shows the Standard board, labelled L0 T1, White to move",
     const shot = join(SHOTS, "start.png");
     await page.screenshot({ path: shot });
     console.log(`screenshot: ${shot}`);
+    // UPDATE_SCREENSHOT=1 refreshes the README's picture.
+    if (process.env.UPDATE_SCREENSHOT === "1") copyFileSync(shot, join(ROOT, "docs", "screenshot-start.png"));
     assert.deepEqual(problems, []);
     await context.close();
   } finally {

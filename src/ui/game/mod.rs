@@ -106,32 +106,55 @@ impl ColorWords for Color {
 fn MoveList() -> impl IntoView {
     let play = expect_context::<Play>();
     let rows = move || {
+        let reviewing = play.review.with(|r| r.as_ref().map(|(k, _)| *k));
         play.session.with(|s| {
             let actions = s.action_texts();
-            let mut rows: Vec<(u32, Option<String>, Option<String>)> = Vec::new();
-            for a in &actions {
+            // (turn, White's action, Black's action), each with its 1-based index.
+            type Cell = Option<(usize, String)>;
+            let mut rows: Vec<(u32, Cell, Cell)> = Vec::new();
+            for (i, a) in actions.iter().enumerate() {
                 let text = a
                     .moves
                     .iter()
                     .map(writer::write_move)
                     .collect::<Vec<_>>()
                     .join(" ");
+                let cell = Some((i + 1, text));
                 let turn = a.turn_label.unwrap_or(0);
                 match a.color {
-                    Color::White => rows.push((turn, Some(text), None)),
+                    Color::White => rows.push((turn, cell, None)),
                     Color::Black => match rows.last_mut() {
-                        Some(last) if last.0 == turn && last.2.is_none() => last.2 = Some(text),
-                        _ => rows.push((turn, None, Some(text))),
+                        Some(last) if last.0 == turn && last.2.is_none() => last.2 = cell,
+                        _ => rows.push((turn, None, cell)),
                     },
                 }
             }
+            let cell_view = move |cell: Cell, side: &'static str| match cell {
+                Some((k, text)) => {
+                    let current = reviewing == Some(k);
+                    let cls = if current {
+                        format!("ml-action {side} current")
+                    } else {
+                        format!("ml-action {side}")
+                    };
+                    view! {
+                        <button type="button" class=cls title="Review the position after this action"
+                            on:click=move |_| play.review_at(k)>{text}</button>
+                    }
+                    .into_any()
+                }
+                None => {
+                    let filler = if side == "white" { "…" } else { "" };
+                    view! { <span class=format!("ml-action {side}")>{filler}</span> }.into_any()
+                }
+            };
             rows.into_iter()
                 .map(|(t, w, b)| {
                     view! {
                         <li class="ml-row">
                             <span class="ml-turn">{format!("{t}.")}</span>
-                            <span class="ml-action white">{w.unwrap_or_else(|| "…".to_string())}</span>
-                            <span class="ml-action black">{b.unwrap_or_default()}</span>
+                            {cell_view(w, "white")}
+                            {cell_view(b, "black")}
                         </li>
                     }
                 })
@@ -259,11 +282,16 @@ pub fn GameScreen(
     // Autosave after every staged move, undo, submit, outcome and takeback.
     let id = game.id.clone();
     let name = game.name;
-    Effect::new(move |_| {
+    // Not on the first run: opening a game must not rewrite it (another tab
+    // would see a change and reload it, and so on).
+    Effect::new(move |previous: Option<()>| {
         let n = name.get();
-        play.session.with(|s| {
-            let _ = saves.save(&id, &n, s);
-        });
+        play.session.track();
+        if previous.is_some() {
+            play.session.with_untracked(|s| {
+                let _ = saves.save(&id, &n, s);
+            });
+        }
     });
 
     let can_submit = move || play.session.with(|s| s.can_submit().is_ok());
@@ -290,6 +318,7 @@ pub fn GameScreen(
             || nav.import_open.get_untracked();
         if e.key() == "Escape" {
             play.deselect();
+            play.end_review();
             help_open.set(false);
             return;
         }
@@ -328,6 +357,14 @@ pub fn GameScreen(
                 play.request_camera(CameraRequest::ZoomOut);
                 true
             }
+            "ArrowLeft" => {
+                play.review_step(-1);
+                true
+            }
+            "ArrowRight" => {
+                play.review_step(1);
+                true
+            }
             "?" | "h" => {
                 help_open.update(|h| *h = !*h);
                 true
@@ -339,6 +376,22 @@ pub fn GameScreen(
         }
     });
     on_cleanup(move || handle.remove());
+
+    // Another tab saved this game: reopen it from storage rather than let the
+    // two tabs overwrite each other silently.
+    let key = crate::storage::game_key(&game.id);
+    let reopen_id = game.id.clone();
+    let storage_handle = window_event_listener(ev::storage, move |e: web_sys::StorageEvent| {
+        if e.key().as_deref() == Some(key.as_str()) && e.new_value().is_some() {
+            nav.resume(saves, &reopen_id);
+            if let Some(g) = nav.active.get_untracked() {
+                g.play.notice.set(Some(
+                    "This game was changed in another tab: showing the latest version.".to_string(),
+                ));
+            }
+        }
+    });
+    on_cleanup(move || storage_handle.remove());
 
     let variant = move || play.session.with(|s| s.variant.clone());
     let notice = move || {
@@ -359,8 +412,16 @@ pub fn GameScreen(
 
     view! {
         <section class="game-screen">
-            <div class="board-area">
+            <div class=move || if play.review.with(Option::is_some) { "board-area reviewing" } else { "board-area" }>
                 <MultiverseView />
+                {move || play.review.with(|r| r.as_ref().map(|(k, _)| *k)).map(|k| view! {
+                    <div class="review-banner" role="status" data-testid="review">
+                        <span>{format!("Reviewing the position after action {k} · read-only")}</span>
+                        <button type="button" class="btn small" on:click=move |_| play.review_step(-1)>"◀"</button>
+                        <button type="button" class="btn small" on:click=move |_| play.review_step(1)>"▶"</button>
+                        <button type="button" class="btn small btn-primary" on:click=move |_| play.end_review()>"Back to the game"</button>
+                    </div>
+                })}
                 <div class="view-tools" role="toolbar" aria-label="View">
                     <button type="button" class="tool" title="Zoom in (+)" on:click=move |_| play.request_camera(CameraRequest::ZoomIn)>"+"</button>
                     <button type="button" class="tool" title="Zoom out (−)" on:click=move |_| play.request_camera(CameraRequest::ZoomOut)>"−"</button>

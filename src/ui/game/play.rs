@@ -46,6 +46,8 @@ pub struct Play {
     pub notice: RwSignal<Option<String>>,
     /// Whether the game-over dialog is open.
     pub game_over_open: RwSignal<bool>,
+    /// Review mode: the position after this many actions, read-only.
+    pub review: RwSignal<Option<(usize, Session)>>,
 }
 
 impl Play {
@@ -63,7 +65,71 @@ impl Play {
             camera_request: RwSignal::new((0, Some(CameraRequest::Auto))),
             notice: RwSignal::new(None),
             game_over_open: RwSignal::new(false),
+            review: RwSignal::new(None),
         }
+    }
+
+    /// Runs `f` on the session on screen: the reviewed position, or the game.
+    pub fn with_shown<T>(&self, f: impl FnOnce(&Session) -> T) -> T {
+        if self.review.with(Option::is_some) {
+            self.review.with(|r| match r {
+                Some((_, s)) => f(s),
+                None => unreachable!("checked just above"),
+            })
+        } else {
+            self.session.with(f)
+        }
+    }
+
+    /// [`Play::with_shown`] without tracking.
+    pub fn with_shown_untracked<T>(&self, f: impl FnOnce(&Session) -> T) -> T {
+        if self.review.with_untracked(Option::is_some) {
+            self.review.with_untracked(|r| match r {
+                Some((_, s)) => f(s),
+                None => unreachable!("checked just above"),
+            })
+        } else {
+            self.session.with_untracked(f)
+        }
+    }
+
+    /// Shows the position after `actions` submitted actions, read-only
+    /// (the current position ends review).
+    pub fn review_at(&self, actions: usize) {
+        self.deselect();
+        let (total, snapshot) = self.session.with_untracked(|s| {
+            let total = s.action_count();
+            let mut payload = s.payload();
+            payload.actions.truncate(actions);
+            payload.staged.clear();
+            let snap = Session::restore(&s.variant, &payload, crate::fived::Budget::nodes(20_000));
+            (total, snap)
+        });
+        if actions >= total {
+            self.review.set(None);
+        } else if let Ok(snap) = snapshot {
+            self.review.set(Some((actions, snap)));
+        }
+        self.request_camera(CameraRequest::Auto);
+    }
+
+    /// Leaves review mode.
+    pub fn end_review(&self) {
+        if self.review.with_untracked(Option::is_some) {
+            self.review.set(None);
+            self.request_camera(CameraRequest::Auto);
+        }
+    }
+
+    /// Steps review by `delta` actions (entering it from the current position).
+    pub fn review_step(&self, delta: i64) {
+        let total = self.session.with_untracked(Session::action_count) as i64;
+        let at = self
+            .review
+            .with_untracked(|r| r.as_ref().map(|(k, _)| *k as i64))
+            .unwrap_or(total);
+        let next = (at + delta).clamp(0, total);
+        self.review_at(next as usize);
     }
 
     /// Asks the view to move the camera.
@@ -83,6 +149,9 @@ impl Play {
     /// Selects the piece on `from` if the side to move may move it; returns
     /// whether it did.
     pub fn select(&self, from: Coord) -> bool {
+        if self.review.with_untracked(Option::is_some) {
+            return false;
+        }
         let dests = self.session.with_untracked(|s| {
             if s.is_movable(from) {
                 Some(s.destinations(from))
@@ -126,6 +195,7 @@ impl Play {
 
     /// Stages one move.
     pub fn play(&self, m: Move) {
+        self.end_review();
         self.promotion.set(None);
         self.deselect();
         let mut error = None;
@@ -140,6 +210,7 @@ impl Play {
 
     /// Takes back the last staged move.
     pub fn undo(&self) {
+        self.end_review();
         self.deselect();
         self.promotion.set(None);
         self.session.update(|s| {
@@ -151,6 +222,7 @@ impl Play {
     /// Submits the staged action, then (after the next paint) asks the engine
     /// for the outcome.
     pub fn submit(&self) {
+        self.end_review();
         let mut error = None;
         self.session.update(|s| {
             if let Err(e) = s.submit() {
@@ -181,6 +253,7 @@ impl Play {
 
     /// Takes back the last submitted action.
     pub fn take_back(&self) {
+        self.end_review();
         self.deselect();
         self.session.update(|s| {
             s.take_back();

@@ -397,6 +397,65 @@ impl Session {
         self.revision += 1;
     }
 
+    /// The royal captures to draw as arrows: with moves staged, the
+    /// opponent's captures after them (why Submit is refused); with nothing
+    /// staged and the side to move in check, the captures the opponent would
+    /// have if every playable board passed (ftxi's check).
+    ///
+    /// Adapter: the engine exposes `in_check()` but not the captures behind
+    /// it, so this rebuilds the "passed" position from the public API (capped
+    /// at 600 boards).
+    #[must_use]
+    pub fn threats(&self) -> Vec<crate::fived::Check> {
+        if self.is_over() && !matches!(self.status, Status::Known(Outcome::Checkmate)) {
+            return Vec::new();
+        }
+        if self.game.staged().next().is_some() {
+            return self.game.checks();
+        }
+        let in_check = match self.status {
+            Status::Known(Outcome::Ongoing { in_check, .. }) => in_check,
+            Status::Known(Outcome::Checkmate) => true,
+            _ => false,
+        };
+        if !in_check {
+            return Vec::new();
+        }
+        let m = self.game.multiverse();
+        let (lo, hi) = m.timeline_range();
+        let mut list = Vec::new();
+        for l in lo..=hi {
+            let Some(tl) = m.timeline(l) else { continue };
+            for (k, b) in tl.boards().iter().enumerate() {
+                let v = tl.start() + k as i32;
+                list.push(InitialBoard {
+                    l,
+                    turn: crate::fived::coords::turn_of(v),
+                    to_move: crate::fived::coords::color_of(v),
+                    placement: b.to_placement(m.width(), m.height()),
+                });
+            }
+            if list.len() > 600 {
+                return Vec::new();
+            }
+        }
+        for b in m.playable_boards(m.to_move()) {
+            if let Some(board) = m.board(b.l, b.v) {
+                let v = b.v + 1;
+                list.push(InitialBoard {
+                    l: b.l,
+                    turn: crate::fived::coords::turn_of(v),
+                    to_move: crate::fived::coords::color_of(v),
+                    placement: board.to_placement(m.width(), m.height()),
+                });
+            }
+        }
+        match Multiverse::from_boards(m.width(), m.height(), m.even(), m.promotions(), &list) {
+            Ok(passed) => passed.royal_captures(!m.to_move()),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Takes back the last submitted action (and any staged moves); false if
     /// there is none. The result goes back to ongoing.
     pub fn take_back(&mut self) -> bool {

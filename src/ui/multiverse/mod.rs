@@ -28,19 +28,15 @@ struct BoardItem {
     id: BoardId,
     label: String,
     placement: Placement,
-    x: f64,
-    y: f64,
     flipped: bool,
 }
 
 impl BoardItem {
     fn key(&self) -> String {
         format!(
-            "{}:{}:{}:{}:{}:{}",
+            "{}:{}:{}:{}",
             self.id.l,
             self.id.v,
-            self.x,
-            self.y,
             self.flipped,
             self.placement.to_fen()
         )
@@ -104,13 +100,10 @@ fn boards_of(s: &Session, layout: &Layout) -> Vec<BoardItem> {
                 l,
                 v: tl.start() + k as i32,
             };
-            let (x, y) = layout.board_origin(id);
             out.push(BoardItem {
                 id,
                 label: label.clone(),
                 placement: b.to_placement(m.width(), m.height()),
-                x,
-                y,
                 flipped: layout.flipped,
             });
         }
@@ -199,7 +192,7 @@ fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkK
     for m in s.staged() {
         move_marks(&mut out, &m, MarkKind::StagedFrom, MarkKind::StagedTo);
     }
-    for c in s.game().checks() {
+    for c in s.threats() {
         out.entry(c.royal.board)
             .or_default()
             .push((c.royal.square, MarkKind::Check));
@@ -251,7 +244,7 @@ fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
             });
         }
     }
-    for c in s.game().checks() {
+    for c in s.threats() {
         out.push(Arrow {
             from: layout.square_center(c.attacker),
             to: layout.square_center(c.royal),
@@ -393,13 +386,16 @@ fn board_view(
         turn_of(id.v),
         color.name()
     );
-    let style = format!(
-        "left: {}px; top: {}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
-        item.x,
-        item.y,
-        f64::from(files) * SQUARE + 2.0 * PAD,
-        f64::from(ranks) * SQUARE + 2.0 * PAD
-    );
+    // The position follows the layout (a new timeline above shifts every row)
+    // without re-creating the board.
+    let style = move || {
+        let (x, y) = layout.with(|lay| lay.board_origin(id));
+        format!(
+            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
+            f64::from(files) * SQUARE + 2.0 * PAD,
+            f64::from(ranks) * SQUARE + 2.0 * PAD
+        )
+    };
     view! {
         <div
             class=class
@@ -438,19 +434,17 @@ fn arrow_path(a: &Arrow) -> String {
 pub fn MultiverseView() -> impl IntoView {
     let play = expect_context::<Play>();
     let viewport = NodeRef::<html::Div>::new();
-    let layout = Memo::new(move |_| {
-        play.session
-            .with(|s| Layout::of(s.multiverse(), play.flipped.get()))
-    });
+    let layout =
+        Memo::new(move |_| play.with_shown(|s| Layout::of(s.multiverse(), play.flipped.get())));
     let boards = Memo::new(move |_| {
         let lay = layout.get();
-        play.session.with(|s| boards_of(s, &lay))
+        play.with_shown(|s| boards_of(s, &lay))
     });
-    let flags = Memo::new(move |_| play.session.with(board_flags));
-    let marks = Memo::new(move |_| play.session.with(|s| square_marks(s, &play)));
+    let flags = Memo::new(move |_| play.with_shown(board_flags));
+    let marks = Memo::new(move |_| play.with_shown(|s| square_marks(s, &play)));
     let arrows = Memo::new(move |_| {
         let lay = layout.get();
-        play.session.with(|s| arrows_of(s, &lay))
+        play.with_shown(|s| arrows_of(s, &lay))
     });
     let gesture = StoredValue::new(Gesture::Idle);
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
@@ -475,18 +469,18 @@ pub fn MultiverseView() -> impl IntoView {
         let next = match req {
             CameraRequest::FitAll => {
                 let (w, h) = lay.world_size();
-                Camera::fit((0.0, 0.0, w, h), size, 1.4)
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
             }
             CameraRequest::Auto
                 if {
                     let (w, h) = lay.world_size();
-                    Camera::fit((0.0, 0.0, w, h), size, 1.4).zoom >= 0.42
+                    Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4).zoom >= 0.42
                 } =>
             {
                 let (w, h) = lay.world_size();
-                Camera::fit((0.0, 0.0, w, h), size, 1.4)
+                Camera::fit((-16.0, 0.0, w + 32.0, h + 8.0), size, 1.4)
             }
-            CameraRequest::Present | CameraRequest::Auto => play.session.with_untracked(|s| {
+            CameraRequest::Present | CameraRequest::Auto => play.with_shown_untracked(|s| {
                 let m = s.multiverse();
                 let mut targets = m.mandatory_boards();
                 if targets.is_empty() {
@@ -721,7 +715,7 @@ pub fn MultiverseView() -> impl IntoView {
 
     let rails = move || {
         let lay = layout.get();
-        play.session.with(|s| {
+        play.with_shown(|s| {
             let m = s.multiverse();
             let (lo, hi) = m.timeline_range();
             (lo..=hi)
@@ -748,7 +742,7 @@ pub fn MultiverseView() -> impl IntoView {
         let lay = layout.get();
         let cam = play.camera.get();
         let size = view_size();
-        let rows = play.session.with(|s| {
+        let rows = play.with_shown(|s| {
             let m = s.multiverse();
             let (lo, hi) = m.timeline_range();
             (lo..=hi)
@@ -798,7 +792,7 @@ pub fn MultiverseView() -> impl IntoView {
 
     let present_line = move || {
         let lay = layout.get();
-        play.session.with(|s| {
+        play.with_shown(|s| {
             let m = s.multiverse();
             let p = m.present();
             let x = lay.column_x(p) + lay.board_width() / 2.0;
