@@ -343,7 +343,7 @@ fn PocketView(color: Color) -> impl IntoView {
                 if active {
                     class.push_str(" active");
                 }
-                if pick == Some(Pick::Reserve(kind)) {
+                if active && pick == Some(Pick::Reserve(kind)) {
                     class.push_str(" selected");
                 }
                 view! {
