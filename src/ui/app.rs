@@ -3,10 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::branching::{resume_any, BranchingNav, BranchingScreen};
+use super::branching::{BranchingNav, BranchingScreen};
+use super::chessgi::{ChessgiImportDialog, ChessgiNav, ChessgiScreen};
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
 use super::nav::{game_in_url, Nav};
+use super::resume::resume_any;
 use super::saved_games::SavedGames;
 use super::saves::Saves;
 use super::start_screen::StartScreen;
@@ -19,6 +21,7 @@ pub fn App() -> impl IntoView {
     provide_context(saves);
     provide_context(nav);
     let branching = BranchingNav::provide();
+    let chessgi = ChessgiNav::provide(saves, nav);
     if let Some(id) = game_in_url() {
         resume_any(saves, nav, &id);
     }
@@ -28,12 +31,17 @@ pub fn App() -> impl IntoView {
             branching.close();
         }
     });
-    let in_game = move || nav.active.with(Option::is_some) || branching.is_open();
+    let in_game = move || {
+        nav.active.with(Option::is_some)
+            || branching.is_open()
+            || chessgi.active.with(Option::is_some)
+    };
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
+                    chessgi.close();
                     nav.home();
                     branching.close();
                 }>
@@ -44,7 +52,11 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
                     <Show when=in_game>
-                        <button type="button" class="nav-link" data-action="games" on:click=move |_| { nav.home(); branching.close(); }>"Games"</button>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| {
+                            chessgi.close();
+                            branching.close();
+                            nav.home();
+                        }>"Games"</button>
                     </Show>
                 </nav>
             </header>
@@ -52,6 +64,7 @@ pub fn App() -> impl IntoView {
                 {move || match nav.active.get() {
                     _ if branching.is_open() => branching.active.get().map(|play| view! { <BranchingScreen play /> }).into_any(),
                     Some(game) => view! { <GameScreen game /> }.into_any(),
+                    None if chessgi.active.with(Option::is_some) => view! { <ChessgiScreen /> }.into_any(),
                     None => view! {
                         <StartScreen />
                         <SavedGames />
@@ -68,6 +81,9 @@ pub fn App() -> impl IntoView {
             </Show>
             <Show when=move || nav.import_open.get()>
                 <ImportDialog />
+            </Show>
+            <Show when=move || chessgi.import_open.get()>
+                <ChessgiImportDialog />
             </Show>
         </div>
     }

@@ -185,6 +185,7 @@ pub fn NewGameDialog() -> impl IntoView {
             <div class="tabs" role="tablist">{tabs}</div>
             <div class="variant-grid">{cards}</div>
             <crate::ui::branching::NewGameEntry />
+            <crate::ui::chessgi::ChessgiNewGame />
         </Modal>
     }
 }

@@ -11,16 +11,19 @@
 //! - [`import`]: 5dpgn text → a game.
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
+//! - [`chessgi`]: the Time Travel Chessgi screen, its new-game entry and import.
 //! - [`board`]: draws one board of pieces, chessground-style (no chess logic).
 
 pub mod app;
 pub mod board;
 pub mod branching;
+pub mod chessgi;
 pub mod dialogs;
 pub mod game;
 pub mod import;
 pub mod multiverse;
 pub mod nav;
+pub mod resume;
 pub mod saved_games;
 pub mod saves;
 pub mod start_screen;

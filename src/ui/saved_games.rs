@@ -63,7 +63,7 @@ fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
                 {move || error.get().map(|e| view! { <span class="notice error">{e}</span> })}
             </div>
             <div class="saved-actions">
-                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| crate::ui::branching::resume_any(saves, nav, &id_resume)>"Resume"</button>
+                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| crate::ui::resume::resume_any(saves, nav, &id_resume)>"Resume"</button>
                 <Show when=move || editing.get() fallback=move || view! {
                     <button type="button" class="btn small" data-action="rename" on:click=move |_| editing.set(true)>"Rename"</button>
                 }>

@@ -107,14 +107,6 @@ impl BranchingNav {
     }
 }
 
-/// Opens a saved game of any kind: this game's screen for its kind, else the 5D screen.
-pub fn resume_any(saves: Saves, nav: Nav, id: &GameId) {
-    let opened = use_context::<BranchingNav>().is_some_and(|b| b.resume(saves, nav, id));
-    if !opened {
-        nav.resume(saves, id);
-    }
-}
-
 /// A message as a sentence: a capital first letter and a full stop.
 fn sentence(text: &str) -> String {
     let mut chars = text.chars();

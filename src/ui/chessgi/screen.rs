@@ -1,0 +1,919 @@
+//! The Time Travel Chessgi game screen: the board (the shared [`Board`] under a
+//! layer of `data-sq` targets and marks), both pockets beside it (reserve to drop
+//! by click or drag, pieces in transit with their arrival countdown), the cooldown,
+//! "send to the future" for the selected piece, the tree of recorded positions as
+//! the general-travel picker, and take back, resign, draw, export.
+//!
+//! Hot-seat: the side to move plays; the UI asks the rules module for every legal
+//! target and shows its refusal reasons as they are.
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use super::record::{outcome_reason, placement_of, save_record};
+use super::ChessgiNav;
+use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
+use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Pocket, Transit};
+use crate::ui::board::{color_class, kind_class, Board};
+use crate::ui::dialogs::Modal;
+use crate::ui::nav::Nav;
+use crate::ui::saves::{now_ms, Saves};
+
+/// What the player has in hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// A piece on the board.
+    Square(Square),
+    /// A reserve piece to drop.
+    Reserve(PieceKind),
+    /// The piece due back from the future.
+    Arrival,
+}
+
+/// The screen's interaction state (provided as context while the screen lives).
+#[derive(Debug, Clone, Copy)]
+pub struct ChessgiPlay {
+    /// The game (shared with [`ChessgiNav`]).
+    pub game: RwSignal<ChessgiGame>,
+    /// The piece in hand.
+    pub pick: RwSignal<Option<Pick>>,
+    /// The general-travel destination being played in, if any.
+    pub travel: RwSignal<Option<NodeId>>,
+    /// The tree is offering destinations.
+    pub choosing_travel: RwSignal<bool>,
+    /// Promotion choices waiting for the player.
+    pub promotion: RwSignal<Option<Vec<ChessgiAction>>>,
+    /// A drag in progress: the pointer position and whether it has moved.
+    pub drag: RwSignal<Option<(f64, f64, bool)>>,
+    /// The last refusal or hint.
+    pub notice: RwSignal<Option<String>>,
+}
+
+/// The target square of an action on the shown board.
+fn target_of(action: ChessgiAction) -> Option<Square> {
+    match action {
+        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => Some(mv.to()),
+        ChessgiAction::Arrive { to } => Some(to),
+        ChessgiAction::SpecialTravel { .. } => None,
+    }
+}
+
+impl ChessgiPlay {
+    /// Fresh interaction state over `game`.
+    #[must_use]
+    pub fn new(game: RwSignal<ChessgiGame>) -> ChessgiPlay {
+        ChessgiPlay {
+            game,
+            pick: RwSignal::new(None),
+            travel: RwSignal::new(None),
+            choosing_travel: RwSignal::new(false),
+            promotion: RwSignal::new(None),
+            drag: RwSignal::new(None),
+            notice: RwSignal::new(None),
+        }
+    }
+
+    /// The position and pockets on screen: the current ones, or the travel preview.
+    pub fn shown(&self) -> (Position, [Pocket; 2]) {
+        let travel = self.travel.get();
+        self.game.with(|g| {
+            travel
+                .and_then(|n| g.travel_preview(n).ok())
+                .unwrap_or_else(|| {
+                    let node = g.current_node();
+                    (
+                        *node.position(),
+                        [
+                            node.pocket(Color::White).clone(),
+                            node.pocket(Color::Black).clone(),
+                        ],
+                    )
+                })
+        })
+    }
+
+    /// The actions the piece in hand may make (empty without one).
+    pub fn candidates(&self) -> Vec<ChessgiAction> {
+        let Some(pick) = self.pick.get() else {
+            return Vec::new();
+        };
+        let travel = self.travel.get();
+        self.game.with(|g| match travel {
+            Some(node) => g
+                .moves_after_travel(node)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|mv| match (pick, *mv) {
+                    (Pick::Square(sq), mv) => mv.from() == Some(sq),
+                    (Pick::Reserve(k), Move2d::Drop { kind, .. }) => kind == k,
+                    _ => false,
+                })
+                .map(|then| ChessgiAction::GeneralTravel { node, then })
+                .collect(),
+            None => g
+                .board_actions()
+                .into_iter()
+                .filter(|a| match (pick, *a) {
+                    (Pick::Square(sq), ChessgiAction::Move(mv)) => mv.from() == Some(sq),
+                    (Pick::Reserve(k), ChessgiAction::Move(Move2d::Drop { kind, .. })) => kind == k,
+                    (Pick::Arrival, ChessgiAction::Arrive { .. }) => true,
+                    _ => false,
+                })
+                .collect(),
+        })
+    }
+
+    /// Plays an action through the rules; a refusal is shown as a notice.
+    pub fn play(&self, action: ChessgiAction) {
+        let mut refused = None;
+        self.game.update(|g| {
+            if let Err(e) = g.play(action) {
+                refused = Some(e.to_string());
+            }
+        });
+        self.pick.set(None);
+        self.promotion.set(None);
+        if refused.is_none() {
+            self.travel.set(None);
+            self.choosing_travel.set(false);
+        }
+        self.notice.set(refused);
+    }
+
+    /// The player pressed square `sq`: play there, pick a piece up, or let go.
+    pub fn press_square(&self, sq: Square) -> bool {
+        let here: Vec<ChessgiAction> = self
+            .candidates()
+            .into_iter()
+            .filter(|a| target_of(*a) == Some(sq))
+            .collect();
+        if self.play_targets(here) {
+            return false;
+        }
+        let (position, _) = self.shown();
+        let own = position
+            .piece_at(sq)
+            .is_some_and(|p| p.color == position.turn());
+        let over = self.game.with(|g| g.outcome().is_some());
+        if own && !over && self.pick.get_untracked() != Some(Pick::Square(sq)) {
+            self.pick.set(Some(Pick::Square(sq)));
+            self.notice.set(None);
+            true
+        } else {
+            self.pick.set(None);
+            false
+        }
+    }
+
+    /// Plays the single action, or opens the promotion chooser; false for none.
+    fn play_targets(&self, here: Vec<ChessgiAction>) -> bool {
+        match here.len() {
+            0 => false,
+            1 => {
+                self.play(here[0]);
+                true
+            }
+            _ => {
+                self.promotion.set(Some(here));
+                true
+            }
+        }
+    }
+
+    /// The player let a dragged piece go over `sq`.
+    pub fn drop_on(&self, sq: Square) {
+        let here: Vec<ChessgiAction> = self
+            .candidates()
+            .into_iter()
+            .filter(|a| target_of(*a) == Some(sq))
+            .collect();
+        self.play_targets(here);
+    }
+}
+
+/// A refusal as a sentence: capital first letter, full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
+fn piece_class(color: Color, kind: PieceKind) -> String {
+    format!(
+        "piece {} {}",
+        color_class(color),
+        kind_class(Piece::new(color, kind))
+    )
+}
+
+fn plural(n: i64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// The square under a screen point, if it is one of the board's targets.
+fn square_at(x: f64, y: f64) -> Option<Square> {
+    let el = document().element_from_point(x as f32, y as f32)?;
+    let cell = el.closest("[data-sq]").ok().flatten()?;
+    Square::parse(&cell.get_attribute("data-sq")?)
+}
+
+/// The target layer over the board: one `data-sq` cell per square with its marks.
+#[component]
+fn TargetLayer() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let cells = move || {
+        let (position, _) = play.shown();
+        let candidates = play.candidates();
+        let pick = play.pick.get();
+        let (last, check) = play.game.with(|g| {
+            let last = if play.travel.get().is_some() {
+                Vec::new()
+            } else {
+                match g.current_node().played().map(|p| p.action) {
+                    Some(
+                        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. },
+                    ) => mv.from().into_iter().chain([mv.to()]).collect(),
+                    Some(ChessgiAction::Arrive { to }) => vec![to],
+                    Some(ChessgiAction::SpecialTravel { from, .. }) => vec![from],
+                    None => Vec::new(),
+                }
+            };
+            let check = position
+                .is_check()
+                .then(|| position.king_square(position.turn()))
+                .flatten();
+            (last, check)
+        });
+        (0..8u8)
+            .rev()
+            .flat_map(|y| (0..8u8).map(move |x| Square { x, y }))
+            .map(|sq| {
+                let mut class = String::from("cg-cell");
+                if last.contains(&sq) {
+                    class.push_str(" last");
+                }
+                if check == Some(sq) {
+                    class.push_str(" check");
+                }
+                if pick == Some(Pick::Square(sq)) {
+                    class.push_str(" selected");
+                }
+                if candidates.iter().any(|a| target_of(*a) == Some(sq)) {
+                    class.push_str(if position.piece_at(sq).is_some() {
+                        " target capture"
+                    } else {
+                        " target"
+                    });
+                }
+                view! {
+                    <div class=class data-sq=sq.to_string() on:pointerdown=move |e: ev::PointerEvent| {
+                        if e.button() != 0 { return; }
+                        e.prevent_default();
+                        if play.press_square(sq) {
+                            play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
+                        }
+                    }></div>
+                }
+            })
+            .collect_view()
+    };
+    view! { <div class="cg-targets">{cells}</div> }
+}
+
+/// The piece following the pointer while dragging.
+#[component]
+fn DragGhost() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    move || {
+        let (x, y, moved) = play.drag.get()?;
+        if !moved {
+            return None;
+        }
+        let (position, _) = play.shown();
+        let color = position.turn();
+        let kind = match play.pick.get()? {
+            Pick::Square(sq) => position.piece_at(sq)?.kind,
+            Pick::Reserve(k) => k,
+            Pick::Arrival => play.game.with(|g| g.due())?.kind,
+        };
+        Some(view! {
+            <div class="cg-ghost" style=format!("left: {x}px; top: {y}px;")>
+                <div class=piece_class(color, kind)></div>
+            </div>
+        })
+    }
+}
+
+/// One side's pocket: reserve (grouped with counts) and transit with countdowns.
+#[component]
+fn PocketView(color: Color) -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let side = color_class(color);
+    let body = move || {
+        let (position, pockets) = play.shown();
+        let pocket = pockets[color.index()].clone();
+        let to_move = position.turn() == color;
+        let over = play.game.with(|g| g.outcome().is_some());
+        let pick = play.pick.get();
+        let (clock, due) = play.game.with(|g| {
+            let clock = g.return_clock(color);
+            let due = (g.side_to_move() == color && play.travel.get().is_none())
+                .then(|| g.due())
+                .flatten();
+            (clock, due)
+        });
+        let mut kinds: Vec<(PieceKind, usize)> = Vec::new();
+        for &k in pocket.reserve() {
+            match kinds.last_mut() {
+                Some((last, n)) if *last == k => *n += 1,
+                _ => kinds.push((k, 1)),
+            }
+        }
+        let reserve = kinds
+            .into_iter()
+            .map(|(kind, n)| {
+                let active = to_move && !over;
+                let mut class = String::from("cg-reserve-piece");
+                if active {
+                    class.push_str(" active");
+                }
+                if active && pick == Some(Pick::Reserve(kind)) {
+                    class.push_str(" selected");
+                }
+                view! {
+                    <button type="button" class=class data-pocket=side data-kind=kind.letter().to_string()
+                        title=format!("{} {} in reserve: drop it on an empty square", color.name(), kind.name())
+                        disabled=!active
+                        on:pointerdown=move |e: ev::PointerEvent| {
+                            if e.button() != 0 || !active { return; }
+                            e.prevent_default();
+                            if play.pick.get_untracked() == Some(Pick::Reserve(kind)) {
+                                play.pick.set(None);
+                            } else {
+                                play.pick.set(Some(Pick::Reserve(kind)));
+                                play.notice.set(None);
+                                play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
+                            }
+                        }>
+                        <span class=piece_class(color, kind)></span>
+                        {(n > 1).then(|| view! { <span class="cg-count">{n}</span> })}
+                    </button>
+                }
+            })
+            .collect_view();
+        let transit = pocket
+            .transit()
+            .iter()
+            .map(|&t: &Transit| {
+                // The owner's turns until it lands: their turn in play counts 0, their
+                // next one 1.
+                let left = t.turns_until(clock) + i64::from(!to_move);
+                let is_due = due == Some(t);
+                let words = if is_due {
+                    "due now: place it".to_string()
+                } else if left <= 0 {
+                    "overdue: waits its turn".to_string()
+                } else if left == 1 {
+                    "arrives next turn".to_string()
+                } else {
+                    format!("arrives in {left} turns")
+                };
+                let mut class = String::from("cg-transit");
+                if is_due {
+                    class.push_str(" due");
+                }
+                if is_due && pick == Some(Pick::Arrival) {
+                    class.push_str(" selected");
+                }
+                view! {
+                    <button type="button" class=class data-transit=side data-kind=t.kind.letter().to_string()
+                        data-due-move=t.due_move data-countdown=left
+                        title=format!("{} {} returns on move {}", color.name(), t.kind.name(), t.due_move)
+                        disabled=!is_due
+                        on:pointerdown=move |e: ev::PointerEvent| {
+                            if e.button() != 0 || !is_due { return; }
+                            e.prevent_default();
+                            play.pick.set(Some(Pick::Arrival));
+                            play.notice.set(None);
+                            play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
+                        }>
+                        <span class="cg-transit-piece"><span class=piece_class(color, t.kind)></span></span>
+                        <span class="cg-transit-text">
+                            <span class="cg-transit-move">{format!("move {}", t.due_move)}</span>
+                            <span class="cg-countdown">{words}</span>
+                        </span>
+                    </button>
+                }
+            })
+            .collect_view();
+        let empty = pocket.reserve().is_empty();
+        view! {
+            <div class="cg-pocket-head">
+                <span class=format!("to-move-dot {side}") aria-hidden="true"></span>
+                <span class="cg-pocket-name">{color.name()}</span>
+                {to_move.then(|| view! { <span class="cg-turn-tag">"to move"</span> })}
+            </div>
+            <div class="cg-reserve" aria-label=format!("{} reserve", color.name())>
+                {reserve}
+                {empty.then(|| view! { <span class="cg-empty">"nothing to drop"</span> })}
+            </div>
+            {(!pocket.transit().is_empty()).then(|| view! {
+                <div class="cg-transit-list" aria-label=format!("{} pieces in transit", color.name())>{transit}</div>
+            })}
+        }
+    };
+    view! { <div class=format!("cg-pocket {side}") data-pocket-side=side>{body}</div> }
+}
+
+/// The cooldown of both sides: pips of own moves made since the last travel.
+#[component]
+fn CooldownView() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let row = move |color: Color| {
+        play.game.with(|g| {
+            let need = g.options().cooldown;
+            let wait = g.travel_wait(color);
+            let made = need.saturating_sub(wait);
+            let pips = (0..need)
+                .map(|i| {
+                    view! { <span class=if i < made { "cg-pip done" } else { "cg-pip" }></span> }
+                })
+                .collect_view();
+            let words = if wait == 0 {
+                "travel ready".to_string()
+            } else {
+                format!("travel after {wait} more move{}", if wait == 1 { "" } else { "s" })
+            };
+            view! {
+                <div class=if wait == 0 { "cg-cool ready" } else { "cg-cool" } data-cooldown=color_class(color) data-wait=wait>
+                    <span class=format!("to-move-dot {}", color_class(color)) aria-hidden="true"></span>
+                    <span class="cg-pips">{pips}</span>
+                    <span class="cg-cool-text">{words}</span>
+                </div>
+            }
+        })
+    };
+    view! {
+        <div class="panel cg-cooldown" aria-label="Time travel cooldown">
+            <div class="panel-title">"Time travel cooldown"</div>
+            {move || row(Color::White)}
+            {move || row(Color::Black)}
+        </div>
+    }
+}
+
+/// Time travel: "send to the future" for the selected piece, and the general
+/// travel switch.
+#[component]
+fn TravelPanel() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let special = move || {
+        let Some(Pick::Square(sq)) = play.pick.get() else {
+            return view! { <p class="cg-hint">"Select one of your pieces to send it to the future."</p> }.into_any();
+        };
+        if play.travel.get().is_some() {
+            return ().into_any();
+        }
+        let window = play.game.with(|g| g.special_travel_window(sq));
+        match window {
+            Err(e) => view! { <p class="cg-hint refused" data-testid="send-refused">{format!("Send to the future: {e}.")}</p> }.into_any(),
+            Ok(w) => {
+                let horizon = w.earliest.saturating_add(9);
+                let clock = play.game.with(|g| g.return_clock(g.side_to_move()));
+                let choices = w
+                    .moves_up_to(horizon)
+                    .map(|m| {
+                        let ahead = i64::from(m) - i64::from(clock);
+                        view! {
+                            <button type="button" class="cg-due-choice" data-due=m title=format!("{} ahead", plural(ahead, "move"))
+                                on:click=move |_| play.play(ChessgiAction::SpecialTravel { from: sq, due_move: m })>
+                                <span class="cg-due-move">{m}</span>
+                                <span class="cg-due-ahead">{format!("+{ahead}")}</span>
+                            </button>
+                        }
+                    })
+                    .collect_view();
+                let name = play
+                    .game
+                    .with(|g| g.position().piece_at(sq).map(|p| p.kind.name()).unwrap_or("piece"));
+                view! {
+                    <div class="cg-send" data-action="send-future">
+                        <p class="cg-send-title">{format!("Send the {name} on {sq} to the future: it returns on your move…")}</p>
+                        <div class="cg-due-choices">{choices}</div>
+                    </div>
+                }
+                .into_any()
+            }
+        }
+    };
+    let general = move || {
+        let travel = play.travel.get();
+        let choosing = play.choosing_travel.get();
+        let gate = play.game.with(|g| g.travel_destinations().map(|d| d.len()));
+        if let Some(node) = travel {
+            return view! {
+                <div class="cg-travelling" role="status">
+                    <p>{format!("Travelling to position {node}: make your move there, or drop from your pocket.")}</p>
+                    <button type="button" class="btn small" data-action="cancel-travel" on:click=move |_| {
+                        play.travel.set(None);
+                        play.pick.set(None);
+                    }>"Stay in the present"</button>
+                </div>
+            }
+            .into_any();
+        }
+        match gate {
+            Err(e) => view! {
+                <button type="button" class="btn" data-action="general-travel" disabled=true>"Travel to a position…"</button>
+                <p class="cg-hint refused" data-testid="travel-refused">{sentence(&e.to_string())}</p>
+            }
+            .into_any(),
+            Ok(_) => view! {
+                <button type="button" class=if choosing { "btn active" } else { "btn" } data-action="general-travel"
+                    on:click=move |_| {
+                        play.choosing_travel.update(|c| *c = !*c);
+                        play.pick.set(None);
+                    }>{if choosing { "Cancel travel" } else { "Travel to a position…" }}</button>
+                {choosing.then(|| view! { <p class="cg-hint">"Choose a highlighted position in the time tree."</p> })}
+            }
+            .into_any(),
+        }
+    };
+    view! {
+        <div class="panel cg-travel">
+            <div class="panel-title">"Time travel"</div>
+            {general}
+            {special}
+        </div>
+    }
+}
+
+/// One row of the time tree: a line of positions from `start`, indented by depth.
+struct TreeRow {
+    depth: usize,
+    nodes: Vec<NodeId>,
+}
+
+fn tree_rows(game: &ChessgiGame) -> Vec<TreeRow> {
+    let mut rows = Vec::new();
+    let mut pending = vec![(NodeId(0), 0usize)];
+    while let Some((start, depth)) = pending.pop() {
+        let mut nodes = vec![start];
+        let mut branches = Vec::new();
+        let mut at = start;
+        loop {
+            let kids = game.children(at);
+            let Some((&first, rest)) = kids.split_first() else {
+                break;
+            };
+            branches.extend(rest.iter().map(|&k| (k, depth + 1)));
+            nodes.push(first);
+            at = first;
+        }
+        rows.push(TreeRow { depth, nodes });
+        // Oldest branch first.
+        pending.extend(branches.into_iter().rev());
+    }
+    rows
+}
+
+fn node_label(game: &ChessgiGame, id: NodeId) -> String {
+    let Some(node) = game.node(id) else {
+        return String::new();
+    };
+    let Some(played) = node.played() else {
+        return "start".to_string();
+    };
+    let number = node
+        .parent()
+        .and_then(|p| game.node(p))
+        .map_or(0, |p| p.position().fullmove_number());
+    let dots = if played.mover == Color::White {
+        "."
+    } else {
+        "…"
+    };
+    let text = game.describe(id).unwrap_or_default();
+    // A general travel reads `#4: Bc4`; the tree already says where the line starts.
+    let text = match (played.action, text.split_once(": ")) {
+        (ChessgiAction::GeneralTravel { .. }, Some((_, then))) => format!("⟲ {then}"),
+        _ => text,
+    };
+    format!("{number}{dots} {text}")
+}
+
+/// The tree of recorded positions; while choosing a travel, its destinations.
+#[component]
+fn TimeTree() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let rows = move || {
+        let choosing = play.choosing_travel.get();
+        let travel = play.travel.get();
+        play.game.with(|g| {
+            let destinations = if choosing {
+                g.travel_destinations().unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let current = g.current();
+            tree_rows(g)
+                .into_iter()
+                .map(|row| {
+                    let branch_from = row
+                        .nodes
+                        .first()
+                        .and_then(|&n| g.node(n))
+                        .and_then(|n| n.parent())
+                        .filter(|_| row.depth > 0);
+                    let chips = row
+                        .nodes
+                        .iter()
+                        .map(|&id| {
+                            let open = destinations.contains(&id);
+                            let mut class = String::from("cg-node");
+                            if id == current {
+                                class.push_str(" current");
+                            }
+                            if open {
+                                class.push_str(" destination");
+                            }
+                            if travel == Some(id) {
+                                class.push_str(" chosen");
+                            }
+                            let title = if open {
+                                "travel here with your pocket"
+                            } else if id == current {
+                                "the present position"
+                            } else {
+                                ""
+                            };
+                            view! {
+                                <button type="button" class=class data-node=id.0 title=title disabled=!open
+                                    on:click=move |_| {
+                                        play.travel.set(Some(id));
+                                        play.choosing_travel.set(false);
+                                        play.pick.set(None);
+                                    }>
+                                    <span class="cg-node-id">{id.to_string()}</span>
+                                    <span class="cg-node-text">{node_label(g, id)}</span>
+                                </button>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <div class="cg-line" style=format!("--depth: {};", row.depth)>
+                            {branch_from.map(|p| view! { <span class="cg-branch-from">{format!("↳ from {p}")}</span> })}
+                            {chips}
+                        </div>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="panel cg-tree-panel">
+            <div class="panel-title">"Time tree"</div>
+            <div class="cg-tree" aria-label="Recorded positions">{rows}</div>
+        </div>
+    }
+}
+
+fn copy_text(text: &str) {
+    let _ = window().navigator().clipboard().write_text(text);
+}
+
+/// The game's record text, to copy.
+#[component]
+fn ExportRecord(on_close: Callback<()>) -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let text = Signal::derive(move || play.game.with(ChessgiGame::to_json));
+    let copied = RwSignal::new(false);
+    view! {
+        <Modal title="Export Chessgi record" class="export-dialog" on_close=on_close>
+            <pre class="pgn-text" data-record=move || text.get()>{move || text.get()}</pre>
+            <div class="dialog-actions">
+                <button type="button" class="btn btn-primary" data-action="copy" on:click=move |_| {
+                    copy_text(&text.get_untracked());
+                    copied.set(true);
+                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// The promotion chooser (promotions keep their rank when captured, B.1).
+#[component]
+fn PromotionChooser() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    move || {
+        play.promotion.get().map(|actions| {
+            let color = play.shown().0.turn();
+            let buttons = actions
+                .into_iter()
+                .filter_map(|a| {
+                    let mv = match a {
+                        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => mv,
+                        _ => return None,
+                    };
+                    let kind = mv.promotion()?;
+                    Some(view! {
+                        <button type="button" class="promo-choice" data-promote=kind.letter().to_string() title=kind.name() on:click=move |_| play.play(a)>
+                            <span class=piece_class(color, kind)></span>
+                        </button>
+                    })
+                })
+                .collect_view();
+            view! {
+                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
+                    <div class="promo-choices">{buttons}</div>
+                </Modal>
+            }
+        })
+    }
+}
+
+fn status_line(g: &ChessgiGame) -> (String, &'static str) {
+    if let Some(o) = g.outcome() {
+        let mut text = o.to_string();
+        if let Some(first) = text.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        return (text, "over");
+    }
+    let side = g.side_to_move();
+    let mut text = format!("{} to move · move {}", side.name(), g.move_number());
+    let mut tone = "normal";
+    if g.position().is_check() {
+        text.push_str(" · check");
+        tone = "check";
+    }
+    if let Some(t) = g.due() {
+        if t.kind == PieceKind::King {
+            text.push_str(" · your king is due back: place it");
+        } else {
+            text.push_str(&format!(
+                " · your {} is due: place it or lose it",
+                t.kind.name()
+            ));
+        }
+    }
+    (text, tone)
+}
+
+/// The whole Chessgi game screen.
+#[component]
+pub fn ChessgiScreen() -> impl IntoView {
+    let chessgi = expect_context::<ChessgiNav>();
+    let saves = expect_context::<Saves>();
+    let nav = expect_context::<Nav>();
+    let play = ChessgiPlay::new(chessgi.game);
+    provide_context(play);
+    let export_open = RwSignal::new(false);
+    let confirm = RwSignal::new(None::<&'static str>);
+
+    // Autosave after every action (the record is the rules module's).
+    Effect::new(move |_| {
+        let Some((id, name)) = chessgi.active.get() else {
+            return;
+        };
+        play.game.with(|g| {
+            let _ = saves.save_other(save_record(&id, &name, g, now_ms()));
+        });
+    });
+
+    // Dragging: follow the pointer, play on release over a target.
+    let moves = window_event_listener(ev::pointermove, move |e: ev::PointerEvent| {
+        if let Some((x0, y0, moved)) = play.drag.get_untracked() {
+            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+            let moved = moved || (x - x0).hypot(y - y0) > 4.0;
+            if moved {
+                play.drag.set(Some((x, y, true)));
+            }
+        }
+    });
+    let ups = window_event_listener(ev::pointerup, move |e: ev::PointerEvent| {
+        if let Some((_, _, moved)) = play.drag.get_untracked() {
+            play.drag.set(None);
+            if moved {
+                if let Some(sq) = square_at(f64::from(e.client_x()), f64::from(e.client_y())) {
+                    play.drop_on(sq);
+                }
+            }
+        }
+    });
+    let keys = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
+        if e.key() == "Escape" {
+            play.pick.set(None);
+            play.choosing_travel.set(false);
+        }
+    });
+    on_cleanup(move || {
+        moves.remove();
+        ups.remove();
+        keys.remove();
+    });
+
+    let placement = Signal::derive(move || placement_of(&play.shown().0));
+    let status = move || play.game.with(status_line);
+    let side = move || play.game.with(|g| color_class(g.side_to_move()));
+    let name = move || chessgi.active.get().map(|(_, n)| n).unwrap_or_default();
+    let over = move || play.game.with(|g| g.outcome().is_some());
+    let can_take_back = move || {
+        play.game
+            .with(|g| !g.actions().is_empty() || g.conclusion().is_some())
+    };
+    let result_reason = move || play.game.with(|g| g.outcome().map(outcome_reason));
+    let notice = move || {
+        play.notice.get().map(
+            |n| view! { <p class="notice error" role="alert" data-testid="chessgi-notice">{n}</p> },
+        )
+    };
+    let storage_message = move || {
+        saves
+            .message
+            .get()
+            .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
+    };
+    let travelling = move || play.travel.get().is_some();
+
+    view! {
+        <section class="cg-screen" data-game-kind="chessgi" on:contextmenu=move |e: ev::MouseEvent| e.prevent_default()>
+            <div class="cg-table">
+                <div class=move || if travelling() { "cg-board travelling" } else { "cg-board" }>
+                    <div class="cg-board-frame">
+                        <Board placement />
+                        <TargetLayer />
+                    </div>
+                    {move || travelling().then(|| view! {
+                        <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.travel.get().map(|n| n.to_string()).unwrap_or_default())}</div>
+                    })}
+                </div>
+                <div class="cg-pockets">
+                    <PocketView color=Color::Black />
+                    <div class="cg-pocket-gap"></div>
+                    <PocketView color=Color::White />
+                </div>
+            </div>
+            <aside class="side-panel cg-side">
+                <div class="panel game-head">
+                    <div class="game-name" title="Game name">{name}</div>
+                    <div class="game-variant">"Time Travel Chessgi · hot-seat"</div>
+                </div>
+                <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
+                    <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
+                    <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
+                </div>
+                {notice}
+                {storage_message}
+                <TravelPanel />
+                <CooldownView />
+                <TimeTree />
+                <div class="panel game-tools">
+                    <button type="button" class="btn small" data-action="takeback" disabled=move || !can_take_back()
+                        on:click=move |_| {
+                            play.game.update(|g| { g.undo(); });
+                            play.pick.set(None);
+                            play.travel.set(None);
+                            play.notice.set(None);
+                        }>"Take back"</button>
+                    <button type="button" class="btn small" data-action="resign" disabled=over on:click=move |_| confirm.set(Some("resign"))>"Resign"</button>
+                    <button type="button" class="btn small" data-action="draw" disabled=over on:click=move |_| confirm.set(Some("draw"))>"Draw"</button>
+                    <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
+                    <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
+                </div>
+            </aside>
+            <DragGhost />
+            <PromotionChooser />
+            {move || confirm.get().map(|what| {
+                let (title, text) = if what == "resign" {
+                    ("Resign?", format!("{} resigns the game.", play.game.with(|g| g.side_to_move().name())))
+                } else {
+                    ("Agree a draw?", "Both players agree to end the game drawn.".to_string())
+                };
+                view! {
+                    <Modal title=title on_close=Callback::new(move |()| confirm.set(None))>
+                        <p>{text}</p>
+                        <div class="dialog-actions">
+                            <button type="button" class="btn" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                            <button type="button" class="btn btn-primary" data-action="confirm" on:click=move |_| {
+                                confirm.set(None);
+                                play.game.update(|g| {
+                                    let _ = if what == "resign" { g.resign(g.side_to_move()) } else { g.agree_draw() };
+                                });
+                            }>"Confirm"</button>
+                        </div>
+                    </Modal>
+                }
+            })}
+            <Show when=move || export_open.get()>
+                <ExportRecord on_close=Callback::new(move |()| export_open.set(false)) />
+            </Show>
+        </section>
+    }
+}
