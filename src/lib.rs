@@ -6,6 +6,7 @@
 //! - [`chess`]: primitives shared by all four games.
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
+//! - [`games`]: the other seed games (Time Traveling Chess, Time Travel Chessgi, multiverse Time Travel Chess).
 //! - [`storage`]: saved games and settings (localStorage on the web).
 //! - `ui` (wasm32 only): the Leptos user interface.
 //!
@@ -18,6 +19,7 @@
 
 pub mod chess;
 pub mod fived;
+pub mod games;
 pub mod notation;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]

@@ -295,6 +295,60 @@ impl Position {
             || ray_hits(&BISHOP_DIRS, &[PieceKind::Bishop, PieceKind::Queen])
     }
 
+    /// The squares the piece on `sq` attacks, whoever is to move: where it could capture
+    /// an enemy piece if one stood there (a pawn's two diagonals; a line piece up to and
+    /// including the first occupied square). Empty for an empty square.
+    ///
+    /// The multiverse Time Travel Chess uses it for its landing rule: a traveller may not
+    /// land where it directly threatens an enemy piece (seed-variants.md C.4).
+    #[must_use]
+    pub fn attacks_from(&self, sq: Square) -> Vec<Square> {
+        let Some(piece) = self.piece_at(sq) else {
+            return Vec::new();
+        };
+        let steps = |steps: &[(i8, i8)]| -> Vec<Square> {
+            steps
+                .iter()
+                .filter_map(|&(dx, dy)| offset(sq, dx, dy))
+                .collect()
+        };
+        let rays = |dirs: &[(i8, i8)]| -> Vec<Square> {
+            let mut out = Vec::new();
+            for &(dx, dy) in dirs {
+                let mut cur = sq;
+                while let Some(next) = offset(cur, dx, dy) {
+                    out.push(next);
+                    if self.piece_at(next).is_some() {
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+            out
+        };
+        match piece.kind {
+            PieceKind::Pawn => steps(&[(-1, pawn_dir(piece.color)), (1, pawn_dir(piece.color))]),
+            PieceKind::Knight => steps(&KNIGHT_STEPS),
+            PieceKind::King => steps(&KING_STEPS),
+            PieceKind::Bishop => rays(&BISHOP_DIRS),
+            PieceKind::Rook => rays(&ROOK_DIRS),
+            PieceKind::Queen => {
+                let mut out = rays(&ROOK_DIRS);
+                out.extend(rays(&BISHOP_DIRS));
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The legal moves of the piece on `from` (for showing destinations).
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> Vec<Move2d> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| m.from() == Some(from));
+        moves
+    }
+
     /// Every legal move of the side to move, drops excluded (see [`Position::legal_drops`]).
     ///
     /// Never includes a capture of a king.
@@ -508,7 +562,59 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// The pieces a side may not hold in standard chess (fairy pieces of 5D chess).
+/// True for the pieces standard chess has (not the fairy pieces of 5D chess).
 pub(crate) fn is_standard_piece(p: Piece) -> bool {
     STANDARD_KINDS.contains(&p.kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn attacks_agree_with_is_attacked() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        for color in Color::ALL {
+            let mut attacked = [false; 64];
+            for (from, p) in pos.pieces() {
+                if p.color == color {
+                    for to in pos.attacks_from(from) {
+                        attacked[to.index()] = true;
+                    }
+                }
+            }
+            for (i, &hit) in attacked.iter().enumerate() {
+                let s = Square::from_index(i);
+                assert_eq!(hit, pos.is_attacked(s, color), "{color} {s}");
+            }
+        }
+        assert!(pos.attacks_from(sq("d4")).is_empty());
+    }
+
+    #[test]
+    fn moves_from_one_square() {
+        let pos = Position::startpos();
+        let knight: Vec<String> = pos
+            .legal_moves_from(sq("g1"))
+            .into_iter()
+            .map(Move2d::to_uci)
+            .collect();
+        assert_eq!(knight, ["g1h3", "g1f3"]);
+        assert!(pos.legal_moves_from(sq("e1")).is_empty());
+        assert_eq!(
+            Move2d::Castle {
+                king: sq("e8"),
+                rook: sq("a8")
+            }
+            .to(),
+            sq("c8")
+        );
+    }
 }

@@ -12,6 +12,16 @@
 //!   then drop one back;
 //! - pawns may stand on their own first rank (Chessgi drops); they step one square
 //!   from there and double-step only from their second rank (seed-variants.md B.6.14).
+//!
+//! ```
+//! use chronochess::chess::{IllegalMove, Position};
+//! let start = Position::startpos();
+//! let (mv, after) = start.play_san("e4").unwrap();
+//! assert_eq!(mv.to_uci(), "e2e4");
+//! assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! let rook_lift = start.uci_move("a1a3").unwrap();
+//! assert_eq!(start.play(rook_lift), Err(IllegalMove::PathBlocked));
+//! ```
 
 use super::movegen2d::{
     back_rank, double_step_rank, is_standard_piece, last_rank, offset, pawn_dir, CastleSide,

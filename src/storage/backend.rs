@@ -99,6 +99,12 @@ impl MemoryBackend {
         self.quota = bytes;
     }
 
+    /// The quota in bytes, if any.
+    #[must_use]
+    pub fn quota(&self) -> Option<usize> {
+        self.quota
+    }
+
     /// Bytes in use: UTF-8 length of all keys and values.
     #[must_use]
     pub fn used_bytes(&self) -> usize {

@@ -13,6 +13,26 @@
 //!
 //! Keys: the layout version is in the prefix ([`KEY_PREFIX`] =
 //! `chronochess/v1/`); each document also carries its own format `version`.
+//!
+//! How the app uses it: open the store once at start-up
+//! (`GameStore::open(LocalStorageBackend::open()?)`), show
+//! [`GameStore::issues`] if any, save after every submitted move (and after
+//! staging, for 5D's unsubmitted moves), and on a `storage` event for a
+//! `chronochess/` key (another tab wrote) open the store again. Ids come from
+//! [`GameStore::fresh_id`] with the current time; every time stamp is
+//! supplied by the caller, so nothing here needs a web API.
+//!
+//! ```
+//! use chronochess::storage::{GameKind, GameStore, MemoryBackend, SaveRecord, StoreError};
+//! let mut store = GameStore::open(MemoryBackend::with_quota(600)).unwrap();
+//! let id = store.fresh_id(1_000);
+//! let mut game = SaveRecord::new(id.clone(), GameKind::TimeTraveling, "Hot seat", "Standard",
+//!                                1_000, serde_json::json!({"moves": []}));
+//! store.save(&game).unwrap();
+//! game.payload = serde_json::json!({"moves": vec!["e4"; 200]});
+//! assert!(matches!(store.save(&game), Err(StoreError::Full { .. })));
+//! assert_eq!(store.load(&id).unwrap().payload, serde_json::json!({"moves": []}));
+//! ```
 
 mod backend;
 mod format;
