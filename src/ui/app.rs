@@ -9,6 +9,7 @@ use super::nav::{game_in_url, Nav};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
 use super::start_screen::StartScreen;
+use super::time_traveling::{TimeTravelingScreen, TtNav};
 
 /// The whole app, as mounted on `<body>` by the `chronochess-app` binary.
 #[component]
@@ -17,15 +18,17 @@ pub fn App() -> impl IntoView {
     let nav = Nav::new();
     provide_context(saves);
     provide_context(nav);
+    let tt = TtNav::provide(saves);
     if let Some(id) = game_in_url() {
         nav.resume(saves, &id);
     }
-    let in_game = move || nav.active.with(Option::is_some);
+    let in_game = move || nav.active.with(Option::is_some) || tt.is_open();
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
+                    tt.close();
                     nav.home();
                 }>
                     <span class="brand-mark" aria-hidden="true"></span>
@@ -35,13 +38,14 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
                     <Show when=in_game>
-                        <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| { tt.close(); nav.home(); }>"Games"</button>
                     </Show>
                 </nav>
             </header>
             <main class="site-main">
                 {move || match nav.active.get() {
                     Some(game) => view! { <GameScreen game /> }.into_any(),
+                    None if tt.is_open() => view! { <TimeTravelingScreen /> }.into_any(),
                     None => view! {
                         <StartScreen />
                         <SavedGames />

@@ -17,6 +17,7 @@ fn date_words(ms: u64) -> String {
 }
 
 fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
+    let tt = use_context::<crate::ui::time_traveling::TtNav>();
     let editing = RwSignal::new(false);
     let draft = RwSignal::new(g.name.clone());
     let error = RwSignal::new(None::<String>);
@@ -63,7 +64,10 @@ fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
                 {move || error.get().map(|e| view! { <span class="notice error">{e}</span> })}
             </div>
             <div class="saved-actions">
-                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| nav.resume(saves, &id_resume)>"Resume"</button>
+                <button type="button" class="btn small btn-primary" data-action="resume" on:click=move |_| match (g.kind, tt) {
+                    (crate::storage::GameKind::TimeTraveling, Some(tt)) => tt.resume(saves, &id_resume),
+                    _ => nav.resume(saves, &id_resume),
+                }>"Resume"</button>
                 <Show when=move || editing.get() fallback=move || view! {
                     <button type="button" class="btn small" data-action="rename" on:click=move |_| editing.set(true)>"Rename"</button>
                 }>

@@ -141,6 +141,37 @@ impl Saves {
         result
     }
 
+    /// Saves a record of any game kind, keeping the creation time of an
+    /// earlier copy and stamping the update time.
+    ///
+    /// # Errors
+    /// The store's error (the previous copy is intact; the message says so).
+    pub fn save_record(&self, mut record: SaveRecord) -> Result<(), StoreError> {
+        let now = now_ms();
+        let result = self.with_store(|s| {
+            record.created_ms = s.created(&record.id).unwrap_or(now);
+            record.updated_ms = now;
+            s.save_record(&record)
+        });
+        if let Err(e) = &result {
+            self.message.set(Some(format!(
+                "Not saved: {e}. The game stays open in this tab."
+            )));
+        }
+        self.refresh();
+        result
+    }
+
+    /// Reads a saved record of any game kind.
+    ///
+    /// # Errors
+    /// Why it could not be read, in words.
+    pub fn load_record(&self, id: &GameId) -> Result<SaveRecord, String> {
+        let record = self.with_store(|s| s.load_record(id));
+        self.refresh();
+        record.map_err(|e| e.to_string())
+    }
+
     /// A fresh game id.
     #[must_use]
     pub fn fresh_id(&self) -> GameId {
