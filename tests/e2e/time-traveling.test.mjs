@@ -96,6 +96,10 @@ test("a replaced early move turns a later capture into a blank, which is filled;
   await page.click(cell(3));
   assert.match(await page.locator("[data-testid=tt-banner]").textContent(), /viewing the past/);
   assert.equal(await page.locator(".tt-overlay [data-sq=g2].recorded").count(), 1, "the move played there is shown");
+  // Its legal upgrades are offered on the board (outlined pieces) and as a list; no pawn move among them.
+  assert.equal(await page.locator("[data-testid=tt-choices] [data-move=h1h3]").count(), 1);
+  assert.equal(await page.locator("[data-testid=tt-choices] [data-move=g2g3]").count(), 0);
+  assert.ok((await page.locator(".tt-overlay.mode-replace .tt-sq.movable").count()) > 0);
   await move(page, "h1", "h3");
   // The consequences are previewed before confirming: ply 4 (Bxg4) would become a blank.
   const preview = await page.locator("[data-testid=tt-preview]").textContent();
@@ -122,6 +126,7 @@ test("a replaced early move turns a later capture into a blank, which is filled;
   // Black fills the blank with the bishop move, now a quiet one.
   await page.click(cell(4));
   assert.match(await page.locator("[data-testid=tt-hint]").textContent(), /Fill the blank at ply 4/);
+  assert.equal(await page.locator("[data-testid=tt-choices] [data-move=c8g4]").count(), 1);
   await move(page, "c8", "g4");
   assert.match(await page.locator("[data-testid=tt-preview]").textContent(), /White's pending turn \(ply 7\) is withdrawn/);
   await page.click("[data-action=confirm]");

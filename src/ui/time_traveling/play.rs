@@ -123,9 +123,9 @@ pub fn candidate_moves(game: &TimeTravelingChess, mode: Mode) -> Vec<RecordedMov
 /// The position drawn for `view`: before that ply, or the end of the history.
 #[must_use]
 pub fn position_at(game: &TimeTravelingChess, view: Option<usize>) -> Position {
-    view.and_then(|p| game.position_before(p))
+    *view
+        .and_then(|p| game.position_before(p))
         .unwrap_or_else(|| game.end_position())
-        .clone()
 }
 
 /// The action a chosen move makes in `mode`.

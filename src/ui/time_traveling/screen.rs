@@ -99,19 +99,19 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <ViewBanner />
                 <TtBoard />
                 <div class="tt-board-tools" role="toolbar" aria-label="View">
-                    <button type="button" class="tool" data-action="first-ply" title="First ply" on:click=move |_| play.look_at(Some(1))>"⏮"</button>
+                    <button type="button" class="tool" data-action="first-ply" title="First ply" on:click=move |_| play.look_at(Some(1))>"«"</button>
                     <button type="button" class="tool" data-action="prev-ply" title="Previous ply (←)" on:click=move |_| {
                         let last = play.game.with_untracked(|g| g.slots().len().max(1));
                         let cur = play.view_ply.get_untracked().unwrap_or(last + 1);
                         play.look_at(Some(cur.saturating_sub(1).max(1)));
-                    }>"◀"</button>
+                    }>"‹"</button>
                     <button type="button" class="tool" data-action="next-ply" title="Next ply (→)" on:click=move |_| {
                         let last = play.game.with_untracked(|g| g.slots().len());
                         match play.view_ply.get_untracked() {
                             Some(p) if p < last => play.look_at(Some(p + 1)),
                             _ => play.look_at(None),
                         }
-                    }>"▶"</button>
+                    }>"›"</button>
                     <button type="button" class="tool wide" data-action="present" title="Back to the present" on:click=move |_| play.look_at(None)>"Present"</button>
                     <button type="button" class="tool wide" data-action="flip" title="Flip the board (F)" on:click=move |_| play.flipped.update(|f| *f = !*f)>"Flip"</button>
                 </div>
@@ -245,13 +245,21 @@ fn TtBoard() -> impl IntoView {
             } else {
                 (0..8).collect()
             };
+            // Two layers: the squares' colours and highlights under the
+            // board's pieces, the clickable squares with targets over them.
+            let mut under = Vec::with_capacity(64);
             let mut cells = Vec::with_capacity(64);
             for &y in &ys {
                 for &x in &xs {
                     let sq = Square { x, y };
+                    let mut shade = String::from(if (x + y) % 2 == 0 {
+                        "tt-shade dark"
+                    } else {
+                        "tt-shade light"
+                    });
                     let mut class = String::from("tt-sq");
                     if selected == Some(sq) {
-                        class.push_str(" selected");
+                        shade.push_str(" selected");
                     } else if selected.is_none() && moves.iter().any(|m| m.from == sq) {
                         class.push_str(" movable");
                     }
@@ -262,17 +270,21 @@ fn TtBoard() -> impl IntoView {
                     }
                     if let Some(m) = shown {
                         if m.from == sq || m.to == sq {
-                            class.push_str(if past { " recorded" } else { " last" });
+                            let mark = if past { " recorded" } else { " last" };
+                            shade.push_str(mark);
+                            class.push_str(mark);
                         }
                     }
                     if let Some(m) = new_move {
                         if m.from == sq || m.to == sq {
+                            shade.push_str(" proposed");
                             class.push_str(" proposed");
                         }
                     }
                     if check == Some(sq) {
-                        class.push_str(" check");
+                        shade.push_str(" check");
                     }
+                    under.push(view! { <div class=shade></div> });
                     cells.push(view! {
                         <div class=class data-sq=sq.to_string() on:click=move |_| play.click_square(sq)></div>
                     });
@@ -284,7 +296,10 @@ fn TtBoard() -> impl IntoView {
                 Mode::Fill { .. } => "tt-overlay mode-fill",
                 Mode::Look => "tt-overlay mode-look",
             };
-            view! { <div class=mode_class>{cells}</div> }
+            view! {
+                <div class="tt-under" aria-hidden="true">{under}</div>
+                <div class=mode_class>{cells}</div>
+            }
         })
     };
     let frame = move || {
@@ -304,8 +319,8 @@ fn TtBoard() -> impl IntoView {
     view! {
         <div class=frame>
             <div class="tt-board">
-                {board}
                 {overlay}
+                <div class="tt-pieces">{board}</div>
             </div>
         </div>
     }
@@ -515,6 +530,16 @@ fn cell_view(play: TtPlay, cell: Option<Cell>) -> AnyView {
     }
 }
 
+/// A small padlock (passes can never be changed).
+fn lock_icon() -> impl IntoView {
+    view! {
+        <svg class="tt-lock" viewBox="0 0 10 12" width="9" height="11" aria-hidden="true">
+            <rect x="1" y="5" width="8" height="7" rx="1.2" fill="currentColor"></rect>
+            <path d="M3 5.5V3.6a2 2 0 0 1 4 0v1.9" stroke="currentColor" stroke-width="1.4" fill="none"></path>
+        </svg>
+    }
+}
+
 /// What the timeline's marks mean.
 #[component]
 fn Legend() -> impl IntoView {
@@ -522,7 +547,7 @@ fn Legend() -> impl IntoView {
         <ul class="tt-legend" aria-label="Legend">
             <li><span class="tt-key upg">"↑"</span>"has an upgrade"</li>
             <li><span class="tt-key blank"></span>"blank: its owner may fill it"</li>
-            <li><span class="tt-key pass">"🔒"</span>"pass: a lost turn"</li>
+            <li><span class="tt-key pass">{lock_icon()}</span>"pass: a lost turn"</li>
             <li><span class="tt-key pending">"p"</span>"pending: the past was changed"</li>
         </ul>
     }
@@ -582,6 +607,31 @@ fn StatusPanel() -> impl IntoView {
             (head, hint, color_class(me).to_string(), class)
         })
     };
+    // The upgrades of a past move, or the fill-ins of a blank, as a list too.
+    let choices = move || {
+        let view = play.view_ply.get();
+        if play.preview.with(Option::is_some) {
+            return None;
+        }
+        play.game.with(|g| {
+            let mode = mode_at(g, view);
+            if !matches!(mode, Mode::Replace { .. } | Mode::Fill { .. }) {
+                return None;
+            }
+            let moves = candidate_moves(g, mode);
+            let buttons = moves
+                .into_iter()
+                .map(|m| {
+                    view! {
+                        <button type="button" class="tt-choice" data-move=m.uci() on:click=move |_| play.choose(mode, m)>
+                            {m.to_string()}
+                        </button>
+                    }
+                })
+                .collect_view();
+            Some(view! { <div class="tt-choices" data-testid="tt-choices">{buttons}</div> })
+        })
+    };
     view! {
         <div class=move || format!("panel status status-{}", status().3) role="status" aria-live="polite">
             <div class="tt-status-line">
@@ -589,6 +639,7 @@ fn StatusPanel() -> impl IntoView {
                 <span class="status-text" data-testid="tt-status">{move || status().0}</span>
             </div>
             <p class="tt-hint" data-testid="tt-hint">{move || status().1}</p>
+            {choices}
             {move || play.notice.get().map(|n| view! { <p class="notice error" role="alert" data-testid="tt-notice">{n}</p> })}
         </div>
     }
@@ -720,11 +771,19 @@ fn Controls(resign_open: RwSignal<bool>) -> impl IntoView {
         })
     };
     let offer = move || play.game.with(|g| g.draw_offer());
-    let to_act = move || play.game.with(|g| g.to_act());
+    let to_act = move || play.game.with(TimeTravelingChess::to_act);
     view! {
         <div class="tt-control-buttons">
-            <button type="button" class="btn btn-primary" data-action="accept" title=accept_title disabled=move || !can_accept() on:click=move |_| play.act(Action::Accept)>
-                {move || format!("{} accepts the end", to_act())}
+            <button type="button" class=move || if can_accept() { "btn btn-primary" } else { "btn" } data-action="accept" title=accept_title disabled=move || !can_accept() on:click=move |_| play.act(Action::Accept)>
+                {move || play.game.with(|g| {
+                    let me = g.to_act();
+                    match g.terminus() {
+                        Some(t) if t.kind == TerminusKind::Checkmate && g.owner(t.ply) == me => {
+                            format!("{me} accepts the mate (concedes)")
+                        }
+                        _ => format!("{me} accepts the end"),
+                    }
+                })}
             </button>
             {move || match offer() {
                 Some(by) if !over() => {
