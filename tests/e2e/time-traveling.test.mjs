@@ -100,6 +100,9 @@ test("a replaced early move turns a later capture into a blank, which is filled;
   assert.equal(await page.locator("[data-testid=tt-choices] [data-move=h1h3]").count(), 1);
   assert.equal(await page.locator("[data-testid=tt-choices] [data-move=g2g3]").count(), 0);
   assert.ok((await page.locator(".tt-overlay.mode-replace .tt-sq.movable").count()) > 0);
+  await page.click(".tt-overlay [data-sq=h1]");
+  await page.screenshot({ path: join(SHOTS, "tt-upgrades.png") });
+  await page.click(".tt-overlay [data-sq=h1]");
   await move(page, "h1", "h3");
   // The consequences are previewed before confirming: ply 4 (Bxg4) would become a blank.
   const preview = await page.locator("[data-testid=tt-preview]").textContent();
