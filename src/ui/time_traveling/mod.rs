@@ -37,7 +37,7 @@ pub struct TtActive {
     pub id: GameId,
     /// Its display name.
     pub name: RwSignal<String>,
-    /// "Standard" or "Custom position".
+    /// The variant line of the saved-games list ("Time Traveling Chess", "… · custom position").
     pub variant: String,
     /// The play state.
     pub play: TtPlay,

@@ -124,7 +124,7 @@ fn GameView(active: TtActive) -> impl IntoView {
             <aside class="tt-side">
                 <div class="panel game-head">
                     <div class="game-name" title="Game name">{move || name.get()}</div>
-                    <div class="game-variant">{format!("Time Traveling Chess · {variant_text}")}</div>
+                    <div class="game-variant">{variant_text}</div>
                 </div>
                 <StatusPanel />
                 <PreviewPanel />

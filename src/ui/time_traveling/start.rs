@@ -35,7 +35,7 @@ pub fn NewGameEntry() -> impl IntoView {
         tt.start(
             saves,
             super::default_name("Time Traveling"),
-            "Standard".to_string(),
+            "Time Traveling Chess".to_string(),
             TimeTravelingChess::standard(),
         );
     };
@@ -43,7 +43,7 @@ pub fn NewGameEntry() -> impl IntoView {
         Ok(game) => tt.start(
             saves,
             super::default_name("Time Traveling (FEN)"),
-            "Custom position".to_string(),
+            "Time Traveling Chess · custom position".to_string(),
             game,
         ),
         Err(e) => error.set(Some(e.to_string())),
@@ -60,7 +60,7 @@ pub fn NewGameEntry() -> impl IntoView {
             Ok(game) => tt.start(
                 saves,
                 super::default_name("Imported Time Traveling"),
-                "Imported".to_string(),
+                "Time Traveling Chess · imported".to_string(),
                 game,
             ),
             Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),
