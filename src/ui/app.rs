@@ -12,6 +12,7 @@ use super::resume::resume_any;
 use super::saved_games::SavedGames;
 use super::saves::Saves;
 use super::start_screen::StartScreen;
+use super::time_traveling::{TimeTravelingScreen, TtNav};
 
 /// The whole app, as mounted on `<body>` by the `chronochess-app` binary.
 #[component]
@@ -22,6 +23,7 @@ pub fn App() -> impl IntoView {
     provide_context(nav);
     let branching = BranchingNav::provide();
     let chessgi = ChessgiNav::provide(saves, nav);
+    let tt = TtNav::provide(saves);
     if let Some(id) = game_in_url() {
         resume_any(saves, nav, &id);
     }
@@ -35,6 +37,7 @@ pub fn App() -> impl IntoView {
         nav.active.with(Option::is_some)
             || branching.is_open()
             || chessgi.active.with(Option::is_some)
+            || tt.is_open()
     };
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
@@ -42,6 +45,7 @@ pub fn App() -> impl IntoView {
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
                     chessgi.close();
+                    tt.close();
                     nav.home();
                     branching.close();
                 }>
@@ -54,6 +58,7 @@ pub fn App() -> impl IntoView {
                     <Show when=in_game>
                         <button type="button" class="nav-link" data-action="games" on:click=move |_| {
                             chessgi.close();
+                            tt.close();
                             branching.close();
                             nav.home();
                         }>"Games"</button>
@@ -65,6 +70,7 @@ pub fn App() -> impl IntoView {
                     _ if branching.is_open() => branching.active.get().map(|play| view! { <BranchingScreen play /> }).into_any(),
                     Some(game) => view! { <GameScreen game /> }.into_any(),
                     None if chessgi.active.with(Option::is_some) => view! { <ChessgiScreen /> }.into_any(),
+                    None if tt.is_open() => view! { <TimeTravelingScreen /> }.into_any(),
                     None => view! {
                         <StartScreen />
                         <SavedGames />

@@ -181,6 +181,7 @@ pub fn NewGameDialog() -> impl IntoView {
     };
     view! {
         <Modal title="New game" class="new-game-dialog" on_close=Callback::new(move |()| nav.new_game_open.set(false))>
+            <crate::ui::time_traveling::NewGameEntry />
             <p class="dialog-lede">"Two players, one device. Choose a board:"</p>
             <div class="tabs" role="tablist">{tabs}</div>
             <div class="variant-grid">{cards}</div>

@@ -7,6 +7,7 @@
 //! - [`saved_games`]: the saved-games list (resume, rename, delete with undo).
 //! - [`game`]: the game screen (action bar, status, move list, game dialogs) and its state.
 //! - [`multiverse`]: the multiverse view (timelines × turns, pan, zoom, moving, arrows).
+//! - [`time_traveling`]: the Time Traveling Chess screen, new-game entry and saves.
 //! - [`dialogs`]: new game, import, export, help.
 //! - [`import`]: 5dpgn text → a game.
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
@@ -27,6 +28,7 @@ pub mod resume;
 pub mod saved_games;
 pub mod saves;
 pub mod start_screen;
+pub mod time_traveling;
 pub mod timeline_board;
 
 pub use app::App;

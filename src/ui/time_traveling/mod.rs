@@ -1,0 +1,204 @@
+//! Time Traveling Chess in the app: a new-game entry (standard start, a start
+//! FEN, or an imported record), the game screen (board at any ply, the
+//! history as a timeline, upgrades, fill-ins, previews of what a change
+//! invalidates, the terminus and acceptances), autosave into the
+//! [`GameStore`](crate::storage::GameStore) as [`GameKind::TimeTraveling`]
+//! with the rules module's save record as payload, and export/import of that
+//! record as text.
+//!
+//! The open game lives in [`TtNav`] (context), beside the 5D game of
+//! [`Nav`]; its id is kept in the URL fragment as `#tt=<id>` so a reload
+//! reopens it.
+
+pub mod play;
+pub mod screen;
+pub mod start;
+
+use leptos::prelude::*;
+
+use self::play::TtPlay;
+use crate::chess::Color;
+use crate::games::time_traveling::{
+    GameResult as TtResult, TimeTravelingChess, TimeTravelingRecord,
+};
+use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
+use crate::ui::nav::Nav;
+use crate::ui::saves::{now_ms, Saves};
+
+pub use self::screen::TimeTravelingScreen;
+pub use self::start::NewGameEntry;
+
+const HASH_PREFIX: &str = "#tt=";
+
+/// The open Time Traveling Chess game.
+#[derive(Debug, Clone)]
+pub struct TtActive {
+    /// The saved game's id.
+    pub id: GameId,
+    /// Its display name.
+    pub name: RwSignal<String>,
+    /// The variant line of the saved-games list ("Time Traveling Chess", "… · custom position").
+    pub variant: String,
+    /// The play state.
+    pub play: TtPlay,
+}
+
+/// Which Time Traveling Chess game is open (provided as context).
+#[derive(Debug, Clone, Copy)]
+pub struct TtNav {
+    /// The open game, if any.
+    pub open: RwSignal<Option<TtActive>>,
+    /// The app's owner: a game's signals must outlive the dialog that opened it.
+    root: StoredValue<Option<Owner>, LocalStorage>,
+    /// The 5D game's navigation, closed when this game opens.
+    nav: Option<Nav>,
+}
+
+fn set_hash(hash: &str) {
+    if let Ok(history) = window().history() {
+        let url = if hash.is_empty() {
+            let loc = window().location();
+            loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
+        } else {
+            hash.to_string()
+        };
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+fn id_in_url() -> Option<GameId> {
+    let hash = window().location().hash().ok()?;
+    GameId::parse(hash.strip_prefix(HASH_PREFIX)?).ok()
+}
+
+/// The storage result of a game.
+#[must_use]
+pub fn storage_result(result: Option<TtResult>) -> GameResult {
+    match result {
+        None => GameResult::Ongoing,
+        Some(r) => {
+            let reason = r.reason.describe().to_string();
+            match r.winner {
+                Some(Color::White) => GameResult::WhiteWins { reason },
+                Some(Color::Black) => GameResult::BlackWins { reason },
+                None => GameResult::Draw { reason },
+            }
+        }
+    }
+}
+
+/// The save record of a game (payload: the rules module's record).
+#[must_use]
+pub fn save_record(
+    id: &GameId,
+    name: &str,
+    variant: &str,
+    game: &TimeTravelingChess,
+) -> SaveRecord {
+    let payload = serde_json::to_value(game.to_record()).unwrap_or_default();
+    let mut record = SaveRecord::new(
+        id.clone(),
+        GameKind::TimeTraveling,
+        name,
+        variant,
+        now_ms(),
+        payload,
+    );
+    record.to_move = game.to_act();
+    record.result = storage_result(game.result());
+    record
+}
+
+/// Reads a saved game back.
+///
+/// # Errors
+/// Why it cannot be opened, in words.
+pub fn game_of_record(record: &SaveRecord) -> Result<TimeTravelingChess, String> {
+    if record.kind != GameKind::TimeTraveling {
+        return Err(format!("it is a {} game", record.kind.title()));
+    }
+    let rules: TimeTravelingRecord = record
+        .payload_as()
+        .map_err(|e| format!("the saved game cannot be read: {e}"))?;
+    TimeTravelingChess::from_record(&rules).map_err(|e| format!("the saved game is not valid: {e}"))
+}
+
+impl TtNav {
+    /// Creates the context and reopens the game named in the URL, if any.
+    pub fn provide(saves: Saves) -> TtNav {
+        let tt = TtNav {
+            open: RwSignal::new(None),
+            root: StoredValue::new_local(Owner::current()),
+            nav: use_context::<Nav>(),
+        };
+        provide_context(tt);
+        if let Some(id) = id_in_url() {
+            tt.resume(saves, &id);
+        }
+        tt
+    }
+
+    /// True while a game is open.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.open.with(Option::is_some)
+    }
+
+    /// Closes the game (back to wherever the app goes).
+    pub fn close(&self) {
+        if self.open.with_untracked(Option::is_some) {
+            self.open.set(None);
+        }
+    }
+
+    fn show(&self, id: GameId, name: String, variant: String, game: TimeTravelingChess) {
+        if let Some(nav) = self.nav {
+            nav.home();
+            nav.new_game_open.set(false);
+            nav.import_open.set(false);
+        }
+        set_hash(&format!("{HASH_PREFIX}{id}"));
+        let make = move || TtActive {
+            id,
+            name: RwSignal::new(name),
+            variant,
+            play: TtPlay::new(game),
+        };
+        let active = match self.root.get_value() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.open.set(Some(active));
+    }
+
+    /// Saves a new game and opens it.
+    pub fn start(&self, saves: Saves, name: String, variant: String, game: TimeTravelingChess) {
+        let id = saves.fresh_id();
+        let _ = saves.save_other(save_record(&id, &name, &variant, &game));
+        self.show(id, name, variant, game);
+    }
+
+    /// Opens a saved game; on failure goes home with the reason.
+    pub fn resume(&self, saves: Saves, id: &GameId) {
+        let opened = saves
+            .load_other(id)
+            .and_then(|r| game_of_record(&r).map(|g| (r, g)));
+        match opened {
+            Ok((record, game)) => self.show(id.clone(), record.name, record.variant, game),
+            Err(e) => {
+                self.close();
+                if let Some(nav) = self.nav {
+                    nav.home();
+                    nav.message
+                        .set(Some(format!("That game could not be opened: {e}")));
+                }
+            }
+        }
+    }
+}
+
+/// A default name for a new game: the game and the date.
+#[must_use]
+pub fn default_name(what: &str) -> String {
+    crate::ui::dialogs::default_name(what)
+}

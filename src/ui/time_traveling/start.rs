@@ -1,0 +1,111 @@
+//! The new-game entry for Time Traveling Chess, shown in the app's new-game
+//! dialog: start from the standard position or a FEN, or import a record.
+
+use leptos::prelude::*;
+
+use super::TtNav;
+use crate::chess::Color;
+use crate::games::time_traveling::TimeTravelingChess;
+use crate::ui::board::Board;
+use crate::ui::saves::Saves;
+
+use super::play::placement_of;
+
+/// Which option of the entry is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pane {
+    Closed,
+    Fen,
+    Import,
+}
+
+/// The Time Traveling Chess card of the new-game dialog, with its options.
+#[component]
+pub fn NewGameEntry() -> impl IntoView {
+    let Some(tt) = use_context::<TtNav>() else {
+        return ().into_any();
+    };
+    let saves = expect_context::<Saves>();
+    let pane = RwSignal::new(Pane::Closed);
+    let fen = RwSignal::new(crate::chess::STARTING_FEN.to_string());
+    let record = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let preview = placement_of(TimeTravelingChess::standard().end_position());
+    let start_standard = move |_| {
+        tt.start(
+            saves,
+            super::default_name("Time Traveling"),
+            "Time Traveling Chess".to_string(),
+            TimeTravelingChess::standard(),
+        );
+    };
+    let start_fen = move |_| match TimeTravelingChess::from_fen(fen.get_untracked().trim()) {
+        Ok(game) => tt.start(
+            saves,
+            super::default_name("Time Traveling (FEN)"),
+            "Time Traveling Chess · custom position".to_string(),
+            game,
+        ),
+        Err(e) => error.set(Some(e.to_string())),
+    };
+    let import = move |_| {
+        let text = record.get_untracked();
+        if text.trim().is_empty() {
+            error.set(Some(
+                "Paste a Time Traveling Chess record (JSON) first.".to_string(),
+            ));
+            return;
+        }
+        match TimeTravelingChess::from_json(&text) {
+            Ok(game) => tt.start(
+                saves,
+                super::default_name("Imported Time Traveling"),
+                "Time Traveling Chess · imported".to_string(),
+                game,
+            ),
+            Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),
+        }
+    };
+    let toggle = move |p: Pane| {
+        error.set(None);
+        pane.update(|cur| *cur = if *cur == p { Pane::Closed } else { p });
+    };
+    view! {
+        <section class="tt-entry" data-game="time-traveling" aria-label="Time Traveling Chess">
+            <div class="tt-entry-preview">
+                <Board placement=preview orientation=Color::White coordinates=false />
+            </div>
+            <div class="tt-entry-body">
+                <h3 class="tt-entry-title">"Time Traveling Chess"</h3>
+                <p class="tt-entry-text">
+                    "Ordinary chess on one board, except that on your turn you may instead replace one of your earlier moves with a move of a more valuable piece (P < N/B < R < Q < K). The history is replayed: moves that no longer fit become blanks their owner may fill later."
+                </p>
+                <div class="tt-entry-actions">
+                    <button type="button" class="btn btn-primary" data-action="new-time-traveling" on:click=start_standard>"Play (standard start)"</button>
+                    <button type="button" class="btn" data-action="tt-fen-open" on:click=move |_| toggle(Pane::Fen)>"From a FEN…"</button>
+                    <button type="button" class="btn" data-action="tt-import-open" on:click=move |_| toggle(Pane::Import)>"Import record…"</button>
+                </div>
+                <Show when=move || pane.get() == Pane::Fen>
+                    <div class="tt-entry-pane">
+                        <label class="tt-label" for="tt-fen">"Start position (FEN)"</label>
+                        <input id="tt-fen" class="tt-input" data-testid="tt-fen" spellcheck="false" prop:value=move || fen.get()
+                            on:input=move |e| { fen.set(event_target_value(&e)); error.set(None); } />
+                        <button type="button" class="btn btn-primary" data-action="tt-start-fen" on:click=start_fen>"Start"</button>
+                    </div>
+                </Show>
+                <Show when=move || pane.get() == Pane::Import>
+                    <div class="tt-entry-pane">
+                        <label class="tt-label" for="tt-record">"Record (the JSON an export gives)"</label>
+                        <textarea id="tt-record" class="tt-input tt-record-input" data-testid="tt-import-text" rows="7" spellcheck="false"
+                            placeholder="{ \"format\": \"chronochess/time-traveling\", \"version\": 1, … }"
+                            prop:value=move || record.get()
+                            on:input=move |e| { record.set(event_target_value(&e)); error.set(None); }></textarea>
+                        <button type="button" class="btn btn-primary" data-action="tt-import" on:click=import>"Import"</button>
+                    </div>
+                </Show>
+                {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="tt-error">{e}</p> })}
+            </div>
+        </section>
+    }
+    .into_any()
+}
