@@ -2,43 +2,13 @@
 // first), driven by playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 // Hooks: boards `.br-board[data-branch][data-t]` (data-t="preview" for the staged move's board),
 // squares `[data-sq]`, controls `[data-action]`, panels `[data-testid]`.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serveStatic } from "./static-server.mjs";
+import { join } from "node:path";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, "dist");
-const SHOTS = join(ROOT, "target", "e2e");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { SHOTS, useApp } from "./harness.mjs";
 
-let browser;
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, "index.html")), "dist/index.html missing: run `trunk build` first");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  server = await serveStatic(DIST, "/");
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close?.();
-});
+const app = useApp();
 
 const board = (b, t) => `.br-board[data-branch="${b}"][data-t="${t}"]`;
 const square = (b, t, sq) => `${board(b, t)} [data-sq="${sq}"]`;
@@ -64,14 +34,14 @@ async function drag(page, fromSel, toSel) {
 }
 
 test("fork a branch, play a phase on two branches, reload and find it intact", async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   page.on("console", (msg) => {
     if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
   });
-  await page.goto(server.url, { waitUntil: "load" });
+  await page.goto(app.server.url, { waitUntil: "load" });
 
   // New game: an even limit is refused with a reason, 21 starts.
   await page.click("[data-action=new-game] >> nth=0");
@@ -190,11 +160,11 @@ test("fork a branch, play a phase on two branches, reload and find it intact", a
 });
 
 test("at the branch limit the multiverse collapses, and the log says what went", async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(server.url, { waitUntil: "load" });
+  await page.goto(app.server.url, { waitUntil: "load" });
   // Limit 1: the limit is reached from the start, so a removal precedes every branch-turn.
   await page.click("[data-action=new-game] >> nth=0");
   await page.fill("[data-testid=branch-limit]", "1");

@@ -4,56 +4,15 @@
 // a special travel of a piece that arrives and is dropped; reload and find it intact.
 // Hooks: data-sq on the board's target cells (data-square on the drawn squares),
 // data-pocket / data-transit on pocket pieces, data-node on the time tree, data-action.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serveStatic } from "./static-server.mjs";
+import { join } from "node:path";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, "dist");
-const SHOTS = join(ROOT, "target", "e2e");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { SHOTS, useApp } from "./harness.mjs";
 
-let browser;
-let server;
+const app = useApp();
 
-before(async () => {
-  assert.ok(existsSync(join(DIST, "index.html")), "dist/index.html missing: run `trunk build` first");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  server = await serveStatic(DIST, "/");
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close?.();
-});
-
-async function open() {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: "dark" });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(server.url, { waitUntil: "load" });
-  await page.waitForSelector("[data-action=new-game]");
-  return { context, page, problems };
-}
+const open = () => app.open({ viewport: { width: 1400, height: 900 } });
 
 const cell = (sq) => `.cg-targets [data-sq="${sq}"]`;
 const piece = (sq, color, kind) => `.board [data-square="${sq}"] .piece.${color}.${kind}`;
@@ -211,9 +170,9 @@ test("import refuses a broken record with the reason, and accepts an exported on
 });
 
 test("on a phone-sized screen the Chessgi board, pockets and panel fit the width", async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
   const page = await context.newPage();
-  await page.goto(server.url, { waitUntil: "load" });
+  await page.goto(app.server.url, { waitUntil: "load" });
   await page.click("[data-action=new-game] >> nth=0");
   await page.click("[data-action=start-chessgi]");
   await page.waitForSelector(".cg-screen");

@@ -2,58 +2,16 @@
 // playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 // Uses only the stable hooks of issue 6: data-l / data-t / data-c on boards, data-sq on
 // squares, data-action on controls, data-pgn in the export dialog.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serveStatic } from "./static-server.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, "dist");
-const SHOTS = join(ROOT, "target", "e2e");
-const CORPUS = join(ROOT, "..", "shared", "corpus", "games");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { SHOTS, CORPUS, useApp } from "./harness.mjs";
 
-let browser;
-let server;
+const app = useApp();
 
-before(async () => {
-  assert.ok(existsSync(join(DIST, "index.html")), "dist/index.html missing: run `trunk build` first");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  server = await serveStatic(DIST, "/");
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close?.();
-});
-
-/** A fresh page (fresh localStorage), recording page errors. */
-async function open(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, colorScheme: "dark", ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(server.url, { waitUntil: "load" });
-  await page.waitForSelector("[data-action=new-game]");
-  return { context, page, problems };
-}
+const open = (options) => app.open(options);
 
 const board = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
 const square = (l, t, c, sq) => `${board(l, t, c)} [data-sq="${sq}"]`;
@@ -195,7 +153,7 @@ test("a damaged saved game is kept aside and reported", async () => {
   const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("chronochess/v1/game/")));
   assert.ok(key, "the game was saved");
   await page.evaluate((k) => localStorage.setItem(k, "{ not json"), key);
-  await page.goto(server.url, { waitUntil: "load" });
+  await page.goto(app.server.url, { waitUntil: "load" });
   await page.waitForSelector("[data-testid=storage-issues]");
   const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("chronochess/quarantine/")));
   assert.equal(kept.length, 1, "the damaged record is kept under chronochess/quarantine/");

@@ -2,57 +2,15 @@
 // driven by playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 // Stable hooks: data-sq on the board's squares, data-ply / data-slot on the timeline's cells,
 // data-action on controls, data-record in the export dialog.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serveStatic } from "./static-server.mjs";
+import { join } from "node:path";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, "dist");
-const SHOTS = join(ROOT, "target", "e2e");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { SHOTS, useApp } from "./harness.mjs";
 
-let browser;
-let server;
+const app = useApp();
 
-before(async () => {
-  assert.ok(existsSync(join(DIST, "index.html")), "dist/index.html missing: run `trunk build` first");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  server = await serveStatic(DIST, "/");
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close?.();
-});
-
-/** A fresh page (fresh localStorage), recording page errors. */
-async function open(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, colorScheme: "dark", ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(server.url, { waitUntil: "load" });
-  await page.waitForSelector("[data-action=new-game]");
-  return { context, page, problems };
-}
+const open = (options) => app.open(options);
 
 const cell = (ply) => `.tt-timeline [data-ply="${ply}"]`;
 

@@ -1,0 +1,61 @@
+// Shared set-up of the end-to-end specs: where things are, how Chromium is started, and a
+// fresh page on the app served from dist/ that records page errors and console errors.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serveStatic } from "./static-server.mjs";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const DIST = join(ROOT, "dist");
+export const SHOTS = join(ROOT, "target", "e2e");
+export const CORPUS = join(ROOT, "..", "shared", "corpus", "games");
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Without the background-networking flags Chromium keeps dialling out on a closed network.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts Chromium (and, unless `serve` is false, a static server of dist/ at `/`) before the
+ * spec's tests and stops them after; returns an object whose `browser`, `server` and `open`
+ * are ready inside the tests. */
+export function useApp({ serve = true } = {}) {
+  const app = { browser: null, server: null };
+  before(async () => {
+    assert.ok(existsSync(join(DIST, "index.html")), "dist/index.html missing: run `trunk build` first");
+    app.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    if (serve) app.server = await serveStatic(DIST, "/");
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.close?.();
+  });
+  /** A fresh page (fresh localStorage) on the app's home screen, recording page errors. */
+  app.open = async (options = {}) => {
+    const context = await app.browser.newContext({
+      viewport: { width: 1400, height: 860 },
+      colorScheme: "dark",
+      ...options,
+    });
+    const page = await context.newPage();
+    const problems = [];
+    page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+    });
+    await page.goto(app.server.url, { waitUntil: "load" });
+    await page.waitForSelector("[data-action=new-game]");
+    return { context, page, problems };
+  };
+  return app;
+}
