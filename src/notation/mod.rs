@@ -16,6 +16,7 @@
 //! ```
 
 pub mod ast;
+pub mod export;
 pub mod reader;
 pub mod resolve;
 pub mod writer;
