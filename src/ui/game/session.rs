@@ -8,12 +8,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chess::{Color, PieceKind, Placement, Square};
-use crate::fived::coords::{timeline_label, BoardId, Coord, Move};
+use crate::fived::coords::{timeline_label, Coord, Move};
 use crate::fived::{boards, Answer, Budget, Game, InitialBoard, Multiverse, Outcome, SubmitError};
-use crate::notation::ast::{
-    ActionText, BoardText, GameText, JumpText, Marks, MoveText, Span, TimelineText,
-};
-use crate::notation::writer;
+use crate::notation::ast::{ActionText, GameText, MoveText, Span};
+use crate::notation::{export, writer};
 use crate::storage::GameResult;
 
 /// The work the outcome search may do on the page's thread before it answers
@@ -260,48 +258,6 @@ impl Session {
         !self.is_over() && self.game.legal_destinations(from).is_ok()
     }
 
-    /// The long 5dpgn text of a move in the current position, before it is played.
-    fn describe(&self, m: &Move) -> MoveText {
-        let mv = self.game.multiverse();
-        let even = mv.even();
-        let board_text = |b: BoardId| BoardText {
-            timeline: Some(timeline_text(b.l, even)),
-            turn: u32::try_from(b.turn()).ok(),
-        };
-        let piece = mv
-            .board(m.from.board.l, m.from.board.v)
-            .and_then(|b| b.piece_at(m.from.square))
-            .map(|p| p.piece.kind);
-        let capture = mv
-            .board(m.to.board.l, m.to.board.v)
-            .and_then(|b| b.piece_at(m.to.square))
-            .is_some();
-        let jump = if m.is_physical() {
-            JumpText::None
-        } else if mv.is_branching(m) {
-            JumpText::Branch
-        } else {
-            JumpText::Hop
-        };
-        MoveText {
-            span: Span::default(),
-            text: String::new(),
-            source: Some(board_text(m.from.board)),
-            piece: piece.filter(|k| *k != PieceKind::Pawn),
-            from_file: Some(m.from.square.x),
-            from_rank: Some(m.from.square.y),
-            jump,
-            capture,
-            target: (!m.is_physical()).then(|| board_text(m.to.board)),
-            to: Some(m.to.square),
-            castle: None,
-            promotion: m.promotion,
-            marks: Marks::default(),
-            new_timeline: None,
-            present_turn: None,
-        }
-    }
-
     /// Stages a move.
     ///
     /// # Errors
@@ -310,9 +266,11 @@ impl Session {
         if self.is_over() {
             return Err("the game is over".to_string());
         }
-        let text = self.describe(&m);
+        // Written before playing (the text depends on the position it is played
+        // from); the engine's refusal, if any, is the better message.
+        let text = export::move_text(self.game.multiverse(), &m);
         self.game.play(m).map_err(|e| e.to_string())?;
-        self.staged_texts.push(text);
+        self.staged_texts.push(text?);
         self.revision += 1;
         Ok(())
     }
@@ -527,7 +485,7 @@ impl Session {
                 fen_boards.push(crate::notation::ast::FenBoardText {
                     span: Span::default(),
                     pieces: b.placement.to_fen(),
-                    timeline: timeline_text(b.l, m.even()),
+                    timeline: export::timeline_text(b.l, m.even()),
                     turn: u32::try_from(b.turn).unwrap_or(0),
                     to_move: b.to_move,
                 });
@@ -648,21 +606,6 @@ impl Session {
             }
         }
         Ok(s)
-    }
-}
-
-/// A timeline number as a 5dpgn label.
-#[must_use]
-pub fn timeline_text(l: i32, even: bool) -> TimelineText {
-    let label = timeline_label(l, even);
-    let (sign, digits) = match label.as_bytes().first() {
-        Some(b'+') => (Some('+'), &label[1..]),
-        Some(b'-') => (Some('-'), &label[1..]),
-        _ => (None, label.as_str()),
-    };
-    TimelineText {
-        sign,
-        number: digits.parse().unwrap_or(0),
     }
 }
 
