@@ -33,7 +33,7 @@ fn corpus_games_round_trip_through_canonical_5dpgn() {
         let original = resolve::replay(&read(&text).expect("reads").game, |_, _| {})
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Some(e) = &original.error {
-            // An illegal file (bitboard_white-castle-illegal, marauders) has no
+            // An illegal file (white-castle-illegal, marauders, reflected-checkmate) has no
             // canonical form: converting it reports the same failing move.
             let refused = export::canonical_game(&text).expect_err("illegal file converted");
             assert_eq!(refused, e.to_string(), "{name}");
