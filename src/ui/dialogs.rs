@@ -191,16 +191,18 @@ pub fn NewGameDialog() -> impl IntoView {
     }
 }
 
-fn copy_text(text: &str) {
-    let clipboard = window().navigator().clipboard();
-    let _ = clipboard.write_text(text);
+/// Copies text to the clipboard (best effort: a refusal leaves the text on screen).
+pub(crate) fn copy_text(text: &str) {
+    let _ = window().navigator().clipboard().write_text(text);
 }
 
-fn download(name: &str, text: &str) {
+/// Offers `text` as a file download named after `name` (letters, digits and
+/// `-` kept, anything else `_`) with the given extension and MIME type.
+pub(crate) fn download(name: &str, extension: &str, mime: &str, text: &str) {
     let parts = web_sys::js_sys::Array::new();
     parts.push(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/x-5dpgn;charset=utf-8");
+    options.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
         return;
     };
@@ -220,7 +222,7 @@ fn download(name: &str, text: &str) {
                 }
             })
             .collect();
-        a.set_download(&format!("{file}.5dpgn"));
+        a.set_download(&format!("{file}.{extension}"));
         a.click();
     }
     let _ = web_sys::Url::revoke_object_url(&url);
@@ -245,7 +247,7 @@ pub fn ExportDialog(
                     copy_text(&pgn.get_untracked());
                     copied.set(true);
                 }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), &pgn.get_untracked())>"Download .5dpgn"</button>
+                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), "5dpgn", "application/x-5dpgn;charset=utf-8", &pgn.get_untracked())>"Download .5dpgn"</button>
             </div>
         </Modal>
     }

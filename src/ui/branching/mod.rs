@@ -432,7 +432,7 @@ pub fn BranchingScreen(
                     <textarea class="pgn-input" data-testid="branching-export" rows="14" readonly spellcheck="false" prop:value=move || json.get()></textarea>
                     <div class="dialog-actions">
                         <button type="button" class="btn" data-action="copy" on:click=move |_| {
-                            let _ = window().navigator().clipboard().write_text(&json.get_untracked());
+                            crate::ui::dialogs::copy_text(&json.get_untracked());
                         }>"Copy"</button>
                         <button type="button" class="btn btn-primary" data-action="close" on:click=move |_| export_open.set(false)>"Done"</button>
                     </div>

@@ -10,6 +10,8 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::ui::dialogs::copy_text;
+
 use super::record::{outcome_reason, placement_of, save_record};
 use super::ChessgiNav;
 use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
@@ -682,10 +684,6 @@ fn TimeTree() -> impl IntoView {
             <div class="cg-tree" aria-label="Recorded positions">{rows}</div>
         </div>
     }
-}
-
-fn copy_text(text: &str) {
-    let _ = window().navigator().clipboard().write_text(text);
 }
 
 /// The game's record text, to copy.

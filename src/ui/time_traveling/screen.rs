@@ -5,6 +5,8 @@
 
 use leptos::ev;
 use leptos::prelude::*;
+
+use crate::ui::dialogs::{copy_text, download};
 use wasm_bindgen::JsCast;
 
 use super::play::{candidate_moves, mode_at, placement_of, position_at, Mode, Preview, TtPlay};
@@ -866,40 +868,6 @@ fn PromotionChooser() -> impl IntoView {
     }
 }
 
-fn copy_text(text: &str) {
-    let _ = window().navigator().clipboard().write_text(text);
-}
-
-fn download(name: &str, text: &str) {
-    let parts = web_sys::js_sys::Array::new();
-    parts.push(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json;charset=utf-8");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(a) = document().create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        let file: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        a.set_download(&format!("{file}.timetravel.json"));
-        a.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
 /// The export dialog: the rules module's record (JSON), copy and download.
 #[component]
 fn ExportDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView {
@@ -915,7 +883,7 @@ fn ExportDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView {
                     copy_text(&text.get_untracked());
                     copied.set(true);
                 }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), &text.get_untracked())>"Download .json"</button>
+                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), "timetravel.json", "application/json;charset=utf-8", &text.get_untracked())>"Download .json"</button>
             </div>
         </Modal>
     }
