@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
+use crate::chess::{Color, Move2d, Position, Square};
 
 /// One board of the multiverse: a chess position at time `t`, which pieces on it
 /// arrived in this lineage by time travel, and the board before it.
@@ -196,77 +196,15 @@ pub(crate) fn arrived_after_move(mask: u64, mv: Move2d) -> u64 {
     }
 }
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-
-fn step(sq: Square, dx: i8, dy: i8) -> Option<Square> {
-    let x = sq.x as i8 + dx;
-    let y = sq.y as i8 + dy;
-    if (0..8).contains(&x) && (0..8).contains(&y) {
-        Square::new(x as u8, y as u8)
-    } else {
-        None
-    }
-}
-
-/// The first enemy piece (a1 … h8 order of directions aside) that `piece`, standing
-/// on `at` in `pos`, attacks directly: pawns diagonally forward, en passant ignored
-/// (seed-variants.md C.6.8). `None` when it threatens nothing.
-pub(crate) fn first_threatened(pos: &Position, at: Square, piece: Piece) -> Option<Square> {
-    let enemy = |sq: Square| {
-        pos.piece_at(sq)
-            .is_some_and(|p| p.color == piece.color.opponent())
-    };
-    let steps = |list: &[(i8, i8)]| {
-        list.iter()
-            .filter_map(|&(dx, dy)| step(at, dx, dy))
-            .find(|&s| enemy(s))
-    };
-    let rays = |dirs: &[(i8, i8)]| {
-        dirs.iter().find_map(|&(dx, dy)| {
-            let mut cur = at;
-            while let Some(next) = step(cur, dx, dy) {
-                if pos.piece_at(next).is_some() {
-                    return enemy(next).then_some(next);
-                }
-                cur = next;
-            }
-            None
-        })
-    };
-    match piece.kind {
-        PieceKind::Pawn => {
-            let dy = if piece.color == Color::White { 1 } else { -1 };
-            steps(&[(-1, dy), (1, dy)])
-        }
-        PieceKind::Knight => steps(&KNIGHT_STEPS),
-        PieceKind::King => steps(&KING_STEPS),
-        PieceKind::Bishop => rays(&BISHOP_DIRS),
-        PieceKind::Rook => rays(&ROOK_DIRS),
-        PieceKind::Queen => rays(&ROOK_DIRS).or_else(|| rays(&BISHOP_DIRS)),
-        // Standard chess only: fairy pieces never reach these boards.
-        _ => None,
-    }
+/// The first enemy piece that the piece standing on `at` in `pos` attacks
+/// directly: pawns diagonally forward, en passant ignored (seed-variants.md
+/// C.6.8), in the order of [`Position::attacks_from`]. `None` when it
+/// threatens nothing or `at` is empty.
+pub(crate) fn first_threatened(pos: &Position, at: Square) -> Option<Square> {
+    let color = pos.piece_at(at)?.color;
+    pos.attacks_from(at)
+        .into_iter()
+        .find(|&s| pos.piece_at(s).is_some_and(|p| p.color != color))
 }
 
 /// The owner's 2nd rank (0-based): where a travelling pawn must land.
@@ -280,6 +218,7 @@ pub(crate) const fn pawn_home_rank(color: Color) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::{Piece, PieceKind};
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -288,6 +227,10 @@ mod tests {
     #[test]
     fn threats_follow_piece_geometry() {
         let pos = Position::from_fen("4k3/2p5/8/4p3/8/8/8/4K3 w - - 0 1").unwrap();
+        // The threat of `piece` placed on `at`.
+        let first_threatened = |pos: &Position, at: Square, piece: Piece| {
+            first_threatened(&pos.with_piece(at, Some(piece)).unwrap(), at)
+        };
         let knight = Piece::new(Color::White, PieceKind::Knight);
         assert_eq!(first_threatened(&pos, sq("f3"), knight), Some(sq("e5")));
         assert_eq!(first_threatened(&pos, sq("d5"), knight), Some(sq("c7")));

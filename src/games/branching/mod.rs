@@ -1191,7 +1191,7 @@ impl Game {
             _ => {}
         }
         let placed = pos.with_piece(s, Some(piece))?;
-        if let Some(threatened) = first_threatened(&placed, s, piece) {
+        if let Some(threatened) = first_threatened(&placed, s) {
             return Err(BranchingError::LandingThreatens {
                 landing: s,
                 threatened,
