@@ -828,6 +828,26 @@ impl Game {
             .collect())
     }
 
+    /// Whether the piece on `from` may travel from `branch` with this move and
+    /// order: `Ok` for the pieces [`Game::travellers`] lists, otherwise the reason.
+    ///
+    /// # Errors
+    /// Why the move cannot be played, or why that piece may not travel (e.g.
+    /// [`BranchingError::TravellerJustMoved`], [`BranchingError::KingCannotTravel`]).
+    pub fn check_traveller(
+        &self,
+        branch: BranchId,
+        mv: Move2d,
+        order: TravelOrder,
+        from: Square,
+    ) -> Result<(), BranchingError> {
+        let b = self.pending_branch(branch)?;
+        if order == TravelOrder::MoveFirst {
+            self.plain_next(b, mv)?;
+        }
+        self.depart(b, mv, order, from, None).map(|_| ())
+    }
+
     /// The latest board of `branch` without the piece on `from` (and without the
     /// sacrificed queen on `queen`, if any): the position in which the move of a
     /// travel-first branch-turn is chosen. Its legal moves are the moves allowed

@@ -4,7 +4,6 @@
 //! [`crate::games::branching::Game`]; this module only remembers choices.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use leptos::prelude::*;
 
@@ -344,21 +343,11 @@ impl BranchingPlay {
                         return true;
                     }
                     Ok(_) => {
+                        // The rules say why; the screen only words it.
                         let why = self.game.with_untracked(|g| {
-                            let latest = g.branch(b).ok().map(|br| Rc::clone(br.latest()));
-                            let piece = latest.as_ref().and_then(|n| n.position().piece_at(sq));
-                            let arrived = latest.as_ref().is_some_and(|n| n.arrived(sq));
-                            if sq == mv.to() {
-                                "the piece just moved cannot travel this turn"
-                            } else if piece.is_some_and(|p| p.color != player) || piece.is_none() {
-                                "choose one of your own pieces (the marked ones)"
-                            } else if piece.is_some_and(|p| p.kind == PieceKind::King) {
-                                "a king never travels"
-                            } else if arrived {
-                                "a piece that arrived by time travel cannot travel again"
-                            } else {
-                                "its departure would leave your king in check"
-                            }
+                            g.check_traveller(b, mv, TravelOrder::MoveFirst, sq)
+                                .err()
+                                .map_or_else(String::new, |e| e.to_string())
                         });
                         self.notice
                             .set(Some(format!("That piece cannot travel: {why}.")));
