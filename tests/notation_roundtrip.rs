@@ -174,10 +174,10 @@ fn fen_board() -> impl Strategy<Value = FenBoardText> {
 }
 
 fn tag() -> impl Strategy<Value = (String, String)> {
-    ("[A-Za-z][A-Za-z0-9_]{0,8}", "[ -~]{0,16}")
-        .prop_filter("no [Size] (it would check the boards)", |(name, _)| {
-            !name.eq_ignore_ascii_case("size")
-        })
+    ("[A-Za-z][A-Za-z0-9_]{0,8}", "[ -~]{0,16}").prop_filter(
+        "no [Size] (it would check the boards), no [Result] (the tree's result is written)",
+        |(name, _)| !name.eq_ignore_ascii_case("size") && !name.eq_ignore_ascii_case("result"),
+    )
 }
 
 fn game() -> impl Strategy<Value = GameText> {

@@ -115,6 +115,58 @@ fn comments_variations_results() {
         ]
     );
     assert_eq!(r.game.actions.len(), 1);
+    assert_eq!(r.game.result.as_deref(), Some("0-1"));
+}
+
+/// The result comes from the `[Result]` tag, or the token after the moves in
+/// files that have no tag; the tag wins a disagreement, with a warning that
+/// names both lines.
+#[test]
+fn result_tag_and_token() {
+    for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+        let r = ok(&format!("[Result \"{result}\"]\n\n1. e4 / e5"));
+        assert_eq!(r.game.result.as_deref(), Some(result));
+        assert!(r.game.tags.is_empty(), "{:?}", r.game.tags);
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+    // Tag names in any case; `½-½` and blanks around the value.
+    let r = ok("[result \" ½-½ \"]\n[Board \"Standard\"]\n1. e4");
+    assert_eq!(r.game.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(r.game.tags, [("Board".to_string(), "Standard".to_string())]);
+    // Tag and token agree; `*` agrees with anything.
+    for (tag, token, result) in [
+        ("1-0", "1-0", "1-0"),
+        ("*", "0-1", "0-1"),
+        ("0-1", "*", "0-1"),
+    ] {
+        let r = ok(&format!("[Result \"{tag}\"]\n1. e4 / e5 {token}"));
+        assert_eq!(r.game.result.as_deref(), Some(result), "{tag} {token}");
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+    // They disagree: the tag is used, the warning is at the token.
+    let r = ok("[Board \"Standard\"]\n[Result \"1-0\"]\n\n1. e4 / e5\n2. Qh5 0-1\n");
+    assert_eq!(r.game.result.as_deref(), Some("1-0"));
+    assert_eq!(kinds(&r), [WarningKind::ResultDiffersFromTag]);
+    let w = &r.warnings[0];
+    assert_eq!((w.span.line, w.span.column), (5, 8));
+    assert_eq!(
+        w.to_string(),
+        "line 5, column 8: the result `0-1` after the moves differs from the [Result \"1-0\"] tag on line 2; the tag's result is used"
+    );
+    // Not a result: ignored with a warning; the token, if any, is used.
+    let r = ok("[Result \"white won\"]\n1. e4 1-0");
+    assert_eq!(r.game.result.as_deref(), Some("1-0"));
+    assert_eq!(kinds(&r), [WarningKind::ResultTagNotRecognised]);
+    assert_eq!(r.warnings[0].span.line, 1);
+    assert!(r.game.tags.is_empty());
+    // Two tags: the first is used, both leave the tag list.
+    let r = ok("[Result \"0-1\"]\n[Result \"1-0\"]\n1. e4");
+    assert_eq!(r.game.result.as_deref(), Some("0-1"));
+    assert_eq!(kinds(&r), [WarningKind::DuplicateTag]);
+    assert!(r.game.tags.is_empty());
+    // A file of one tag is not empty.
+    let r = ok("[Result \"1-0\"]");
+    assert_eq!(r.game.result.as_deref(), Some("1-0"));
 }
 
 #[test]

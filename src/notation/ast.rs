@@ -157,13 +157,17 @@ pub struct FenBoardText {
 /// A whole file, as written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameText {
-    /// Tag pairs in order, names as written (compare case-insensitively).
+    /// Tag pairs in order, names as written (compare case-insensitively);
+    /// the reader moves `[Result]` into [`GameText::result`] and the writer
+    /// writes `result` as the `[Result]` tag, so a `Result` entry here is not
+    /// written.
     pub tags: Vec<(String, String)>,
     /// 5DFEN board lines in order.
     pub fen_boards: Vec<FenBoardText>,
     /// Main-line actions in order; side variations are not included.
     pub actions: Vec<ActionText>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`, if written.
+    /// The game's result, `1-0`, `0-1`, `1/2-1/2` or `*`, if written (from
+    /// the `[Result]` tag or the token after the moves).
     pub result: Option<String>,
 }
 

@@ -6,8 +6,14 @@
 //! every move; the output is then the canonical form:
 //!
 //! - tags first, one per line, in the tree's order (`[Board "Standard"]`,
-//!   `[Mode "5D"]` …), values quoted with `\"` and `\\` escapes; then the 5DFEN
-//!   board lines; a blank line; then one line per turn, `1. … / …`, and the result.
+//!   `[Mode "5D"]` …), values quoted with `\"` and `\\` escapes, then the
+//!   result as a `[Result "1-0"]` tag (PGN's values `1-0`, `0-1`, `1/2-1/2`,
+//!   `*`); then the 5DFEN board lines; a blank line; then one line per turn,
+//!   `1. … / …`. No result token follows the moves: 5dpgn allows one
+//!   (`5dpgn.md` section 3) but the npm package 5d-chess-js reads nothing of
+//!   a file that has one (`scripts/interop-5d-chess-js.sh`), and the tag says
+//!   the same. A `Result` entry in the tree's tags is not written: the
+//!   tree's `result` is the game's result.
 //! - every move carries its board prefix `(LTt)` (written as `(0T1)`, the form
 //!   of Shad's README that every reader accepts, including 5dchess-notation's
 //!   `^\(\s*L?\s*([+-]?\d+)\s*T\s*(\d+)\s*\)`), its piece letter (none for
@@ -49,7 +55,14 @@ use std::fmt::Write as _;
 pub fn write(game: &GameText) -> String {
     let mut out = String::new();
     for (name, value) in &game.tags {
+        if name.eq_ignore_ascii_case("Result") {
+            continue;
+        }
         out.push_str(&write_tag(name, value));
+        out.push('\n');
+    }
+    if let Some(result) = &game.result {
+        out.push_str(&write_tag("Result", result));
         out.push('\n');
     }
     for board in &game.fen_boards {
@@ -79,13 +92,7 @@ pub fn write(game: &GameText) -> String {
         write_action_body(&mut out, action);
         previous = Some(action.color);
     }
-    if let Some(result) = &game.result {
-        if !game.actions.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(result);
-    }
-    if !game.actions.is_empty() || game.result.is_some() {
+    if !game.actions.is_empty() {
         out.push('\n');
     }
     out
@@ -330,12 +337,42 @@ mod tests {
 
     #[test]
     fn game_layout() {
-        let text = "[Mode \"5D\"]\n[Board \"Standard\"]\n\n1. (0T1)e2e3 / (0T1)e7e6\n2. (0T2)Nb1>>(0T1)b3~ (>L1) / (1T1)e7e6 0-1\n";
+        let text = "[Mode \"5D\"]\n[Board \"Standard\"]\n[Result \"0-1\"]\n\n1. (0T1)e2e3 / (0T1)e7e6\n2. (0T2)Nb1>>(0T1)b3~ (>L1) / (1T1)e7e6\n";
         let game = read(text).unwrap().game;
+        assert_eq!(game.result.as_deref(), Some("0-1"));
         assert_eq!(write(&game), text);
+        // An old file with the result after the moves is written with the tag.
+        let old = "[Mode \"5D\"]\n[Board \"Standard\"]\n\n1. (0T1)e2e3 / (0T1)e7e6\n2. (0T2)Nb1>>(0T1)b3~ (>L1) / (1T1)e7e6 0-1\n";
+        assert_eq!(write(&read(old).unwrap().game), text);
         let puzzle = "1b. (0T1)e7e6\n2b. (0T2)e6e5 {two in a row}\n";
         let game = read(puzzle).unwrap().game;
         assert_eq!(write(&game), puzzle);
+    }
+
+    #[test]
+    fn the_result_is_one_tag_after_the_others() {
+        let mut game = read("[Result \"1-0\"]\n[Board \"Standard\"]\n\n1. (0T1)e2e4\n")
+            .unwrap()
+            .game;
+        assert_eq!(game.tags.len(), 1);
+        assert_eq!(
+            write(&game),
+            "[Board \"Standard\"]\n[Result \"1-0\"]\n\n1. (0T1)e2e4\n"
+        );
+        // A `Result` entry in the tags gives way to the tree's result.
+        game.tags.push(("result".to_string(), "0-1".to_string()));
+        game.result = Some("1/2-1/2".to_string());
+        let text = write(&game);
+        assert_eq!(text.matches("Result").count(), 1, "{text}");
+        assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+        game.result = None;
+        assert!(!write(&game).contains("esult"));
+        let only = GameText {
+            result: Some("*".to_string()),
+            ..GameText::default()
+        };
+        assert_eq!(write(&only), "[Result \"*\"]\n\n");
+        assert_eq!(read(&write(&only)).unwrap().game, only);
     }
 
     #[test]

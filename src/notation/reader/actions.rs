@@ -6,6 +6,24 @@ use super::{excerpt, Read, ReadError, Warning, WarningKind};
 use crate::chess::Color;
 use crate::notation::ast::{ActionText, MoveText, Span};
 
+/// The results a file may state, as written and in canonical form.
+const RESULTS: [(&str, &str); 5] = [
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("1/2-1/2", "1/2-1/2"),
+    ("½-½", "1/2-1/2"),
+    ("*", "*"),
+];
+
+/// The canonical form of a `[Result]` tag value, if it is a result.
+fn result_value(value: &str) -> Option<&'static str> {
+    let value = value.trim();
+    RESULTS
+        .into_iter()
+        .find(|(written, _)| *written == value)
+        .map(|(_, canonical)| canonical)
+}
+
 impl Parser<'_> {
     // ---- actions -----------------------------------------------------------
 
@@ -111,15 +129,7 @@ impl Parser<'_> {
     /// The result at the cursor, if any: its canonical text and its length in bytes.
     pub(super) fn result_token(&self) -> Option<(&'static str, usize)> {
         let rest = &self.text[self.pos..];
-        let (written, canonical) = [
-            ("1-0", "1-0"),
-            ("0-1", "0-1"),
-            ("1/2-1/2", "1/2-1/2"),
-            ("½-½", "1/2-1/2"),
-            ("*", "*"),
-        ]
-        .into_iter()
-        .find(|(w, _)| rest.starts_with(w))?;
+        let (written, canonical) = RESULTS.into_iter().find(|(w, _)| rest.starts_with(w))?;
         is_delimiter(self.bytes.get(self.pos + written.len()).copied())
             .then_some((canonical, written.len()))
     }
@@ -292,6 +302,72 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Moves the `[Result]` tags out of the tag list into [`GameText::result`].
+    ///
+    /// The game's result can be written twice: as a `[Result "1-0"]` tag
+    /// (`5dpgn.md` section 1, PGN's tag) and as a token after the last action
+    /// (section 3). Neither reference says which wins when they disagree, so a
+    /// disagreement is a warning, not an error, and the tag wins:
+    ///
+    /// - the first `[Result]` tag is the one read (a second one was already
+    ///   reported as [`WarningKind::DuplicateTag`]); every `[Result]` tag is
+    ///   removed from [`GameText::tags`], so the result lives in one place and
+    ///   the writer prints it once, as a tag;
+    /// - a tag value that is not a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`)
+    ///   is ignored with a [`WarningKind::ResultTagNotRecognised`] warning;
+    /// - a tag and a token that both state an outcome and differ give a
+    ///   [`WarningKind::ResultDiffersFromTag`] warning at the token, naming the
+    ///   tag's line; the tag's result is used;
+    /// - `*` ("unknown or ongoing") agrees with anything: a `*` tag yields to a
+    ///   decisive token and a `*` token to a decisive tag, without a warning.
+    pub(super) fn take_result_tags(&mut self) {
+        let mut first: Option<(String, Span)> = None;
+        let mut i = 0;
+        while i < self.game.tags.len() {
+            if self.game.tags[i].0.eq_ignore_ascii_case("Result") {
+                let (_, value) = self.game.tags.remove(i);
+                let span = if i < self.tag_spans.len() {
+                    self.tag_spans.remove(i)
+                } else {
+                    Span::default()
+                };
+                if first.is_none() {
+                    first = Some((value, span));
+                }
+            } else {
+                i += 1;
+            }
+        }
+        let Some((value, tag_span)) = first else {
+            return;
+        };
+        let Some(tag) = result_value(&value) else {
+            self.warn(
+                tag_span,
+                WarningKind::ResultTagNotRecognised,
+                format!(
+                    "[Result \"{value}\"] is not a result (1-0, 0-1, 1/2-1/2 or *); the tag is ignored"
+                ),
+            );
+            return;
+        };
+        let token = self.game.result.clone();
+        let result = match token.as_deref() {
+            None | Some("*") => tag,
+            Some(token) if tag == "*" || token == tag => token,
+            Some(token) => {
+                let span = self.result_span.unwrap_or_default();
+                let message = format!(
+                    "the result `{token}` after the moves differs from the [Result \"{tag}\"] tag on line {}; the tag's result is used",
+                    tag_span.line
+                );
+                self.warn(span, WarningKind::ResultDiffersFromTag, message);
+                tag
+            }
+        };
+        self.game.result = Some(result.to_string());
+    }
+
     pub(super) fn finish(mut self) -> Result<Read, ReadError> {
         self.finish_action();
         if self.game.tags.is_empty()
@@ -309,15 +385,8 @@ impl Parser<'_> {
                 near: excerpt(self.text, 0),
             });
         }
-        if let (Some(result), Some(tag)) = (&self.game.result, self.game.tag("Result")) {
-            if tag != "*" && tag != result {
-                let span = self.result_span.unwrap_or_default();
-                let message =
-                    format!("the result `{result}` differs from the [Result \"{tag}\"] tag");
-                self.warn(span, WarningKind::ResultDiffersFromTag, message);
-            }
-        }
         self.check_fen_boards()?;
+        self.take_result_tags();
         if self.warnings_not_kept > 0 {
             let span = self.warnings.last().map_or_else(Span::default, |w| w.span);
             self.warnings.push(Warning {

@@ -20,7 +20,12 @@
 //!   `(>Ln)` and `(~Tn)` after a move;
 //! - comments `{…}` (nested if matched) and `;` to the end of the line, side
 //!   variations in parentheses (skipped with a warning), results
-//!   `1-0 0-1 1/2-1/2 ½-½ *`; also `e2-e4` dashes and an `e.p.` suffix;
+//!   `1-0 0-1 1/2-1/2 ½-½ *` after the moves; also `e2-e4` dashes and an
+//!   `e.p.` suffix;
+//! - the result from the `[Result]` tag or the token after the moves (the tag
+//!   wins when they disagree, with a warning); `[Result]` tags are moved out of
+//!   [`GameText::tags`](super::ast::GameText::tags) into
+//!   [`GameText::result`](super::ast::GameText::result);
 //! - CRLF line ends, tabs, a byte-order mark, several moves or turns per line,
 //!   headers with no moves. An empty file is an error.
 //!
@@ -58,8 +63,11 @@ pub enum WarningKind {
     VariationSkipped,
     /// Text after the result, ignored.
     TextAfterResult,
-    /// The result written after the moves differs from the `[Result]` tag.
+    /// The result written after the moves differs from the `[Result]` tag
+    /// (the tag's result is used).
     ResultDiffersFromTag,
+    /// A `[Result]` tag whose value is not `1-0`, `0-1`, `1/2-1/2` or `*` (ignored).
+    ResultTagNotRecognised,
     /// An old piece alias (`BR`, `RQ`, `PR`, `CK`).
     PieceAlias,
     /// A 5DFEN `*` unmoved mark on a piece that never uses it (ignored).
