@@ -6,6 +6,7 @@
 //!   oddities and located [`ReadError`]s.
 //! - [`writer`]: [`ast::GameText`] → canonical text; `read(write(g))` gives `g`
 //!   back.
+//! - [`share`]: a game's text in a URL fragment (`#g=1.…`), compressed.
 //!
 //! ```
 //! use chronochess::notation::{read, write};
@@ -19,6 +20,7 @@ pub mod ast;
 pub mod export;
 pub mod reader;
 pub mod resolve;
+pub mod share;
 pub mod writer;
 
 pub use reader::{

@@ -26,6 +26,8 @@ pub fn App() -> impl IntoView {
     let tt = TtNav::provide(saves);
     if let Some(id) = game_in_url() {
         resume_any(saves, nav, &id);
+    } else {
+        super::import::open_shared_game(saves, nav);
     }
     // Opening a 5D game closes a Multiverse one.
     Effect::new(move |_| {

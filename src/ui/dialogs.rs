@@ -1,6 +1,7 @@
 //! Dialogs: the modal frame, new game (the catalogue grouped as the desktop
 //! game groups it, with previews), export (copy, download, the 5dpgn in
-//! `data-pgn`), import (paste or file, the reader's line:column errors), help.
+//! `data-pgn`, a share link), import (paste or file, the reader's line:column
+//! errors), help.
 
 use leptos::ev;
 use leptos::html;
@@ -228,7 +229,21 @@ pub(crate) fn download(name: &str, extension: &str, mime: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
-/// The export dialog: the game's 5dpgn, copy and download.
+/// The share link of a game's 5dpgn text: this page's address (origin and
+/// path, no query) with the game in the fragment (`notation::share`).
+#[must_use]
+pub fn share_link(pgn: &str) -> String {
+    let location = window().location();
+    format!(
+        "{}{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        crate::notation::share::encode_fragment(pgn)
+    )
+}
+
+/// The export dialog of a 5D game: the game's 5dpgn, copy, download, and a
+/// share link that carries the game in the URL fragment.
 #[component]
 pub fn ExportDialog(
     /// The text.
@@ -239,14 +254,28 @@ pub fn ExportDialog(
     on_close: Callback<()>,
 ) -> impl IntoView {
     let copied = RwSignal::new(false);
+    let link = RwSignal::new(None::<String>);
     view! {
         <Modal title="Export 5dpgn" class="export-dialog" on_close=on_close>
             <pre class="pgn-text" data-pgn=move || pgn.get()>{move || pgn.get()}</pre>
+            {move || link.get().map(|l| view! {
+                <input type="text" class="pgn-input share-link" style="margin-top: 8px" readonly
+                    aria-label="Share link" data-testid="share-link" prop:value=l
+                    on:focus=move |e| {
+                        let input: web_sys::HtmlInputElement = event_target(&e);
+                        input.select();
+                    } />
+            })}
             <div class="dialog-actions">
                 <button type="button" class="btn" data-action="copy" on:click=move |_| {
                     copy_text(&pgn.get_untracked());
                     copied.set(true);
                 }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                <button type="button" class="btn" data-action="share-link" title="A link that opens this game in Chronochess" on:click=move |_| {
+                    let l = share_link(&pgn.get_untracked());
+                    copy_text(&l);
+                    link.set(Some(l));
+                }>{move || if link.get().is_some() { "Link copied" } else { "Copy share link" }}</button>
                 <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), "5dpgn", "application/x-5dpgn;charset=utf-8", &pgn.get_untracked())>"Download .5dpgn"</button>
             </div>
         </Modal>

@@ -1,12 +1,49 @@
 //! Importing a 5dpgn text: the notation reader (errors with line and column),
 //! the engine's resolver (`notation::resolve`) for the start position and
 //! each written move, replayed through a [`Session`] so the game keeps the
-//! canonical text of every move.
+//! canonical text of every move. Also the games that arrive in a share link
+//! (`#g=1.…`, see [`crate::notation::share`]).
+
+use leptos::prelude::{window, Set};
 
 use crate::fived::boards;
 use crate::notation::read;
 use crate::notation::resolve::{resolve_move, start_position};
+use crate::notation::share::{decode_fragment, is_share_fragment};
 use crate::ui::game::session::{Session, OUTCOME_BUDGET};
+use crate::ui::nav::{set_hash, Nav};
+use crate::ui::saves::Saves;
+
+/// Opens the game of a share link if the page's URL has one (`#g=1.…`):
+/// decoded, then imported like a pasted file and saved as a new game (a
+/// fresh id: never over a saved one), then opened; the fragment gives way to
+/// the game's own (`#game=<id>`) through `history.replaceState`. A damaged
+/// link, or a game that does not import, changes nothing saved: the home
+/// screen says why and the fragment is cleared. Returns true if the URL had a
+/// share link. Share links carry 5D games only.
+pub fn open_shared_game(saves: Saves, nav: Nav) -> bool {
+    let hash = window().location().hash().unwrap_or_default();
+    if !is_share_fragment(&hash) {
+        return false;
+    }
+    let imported = decode_fragment(&hash)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            import_text(&text).map_err(|e| format!("the game in it does not import: {e}"))
+        });
+    match imported {
+        Ok(session) => {
+            let name = crate::ui::dialogs::default_name(&format!("Shared {}", session.variant));
+            nav.start(saves, name, session);
+        }
+        Err(e) => {
+            set_hash("");
+            nav.message
+                .set(Some(format!("The share link could not be opened: {e}")));
+        }
+    }
+    true
+}
 
 /// Reads and replays a 5dpgn text into a new session.
 ///
