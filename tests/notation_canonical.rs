@@ -60,3 +60,41 @@ fn corpus_games_round_trip_through_canonical_5dpgn() {
     }
     println!("{checked} corpus games round-trip through canonical 5dpgn");
 }
+
+/// A finished game keeps its result, written once as a `[Result]` tag and
+/// never as a token after the moves (which 5d-chess-js cannot read): the
+/// nine corpus files that state a result, by tag, by token or both.
+#[test]
+fn corpus_results_are_written_as_tags() {
+    let files = corpus_files();
+    if files.is_empty() {
+        eprintln!("shared corpus not found: result tags skipped");
+        return;
+    }
+    let mut with_result = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("corpus file");
+        let name = path.file_name().unwrap().to_string_lossy();
+        let Ok(canonical) = export::canonical_game(&text) else {
+            continue;
+        };
+        let written = writer::write(&canonical);
+        let Some(result) = read(&text).expect("reads").game.result else {
+            assert!(!written.contains("[Result"), "{name}\n{written}");
+            continue;
+        };
+        with_result += 1;
+        let tag = format!("[Result \"{result}\"]");
+        assert_eq!(written.matches("[Result").count(), 1, "{name}\n{written}");
+        assert!(written.contains(&tag), "{name}\n{written}");
+        let last = written.trim_end().lines().last().unwrap_or("");
+        for token in ["1-0", "0-1", "1/2-1/2", "*"] {
+            assert!(
+                !last.ends_with(&format!(" {token}")),
+                "{name}: result token after the moves\n{written}"
+            );
+        }
+        assert_eq!(read(&written).unwrap().game.result, Some(result), "{name}");
+    }
+    assert!(with_result >= 9, "{with_result} corpus games with a result");
+}

@@ -142,6 +142,10 @@ test("checkmate by clicks shows the game-over dialog", async () => {
   await page.screenshot({ path: join(SHOTS, "game-over.png") });
   await page.click("text=Show the position");
   assert.match(await page.locator(".status-text").textContent(), /White wins by checkmate/);
+  // The result is exported as a [Result] tag, with no token after the moves (5d-chess-js reads it).
+  const pgn = await exportedPgn(page);
+  assert.match(pgn, /\[Result "1-0"\]/);
+  assert.doesNotMatch(pgn, /1-0\s*$/);
   assert.deepEqual(problems, []);
   await context.close();
 });
