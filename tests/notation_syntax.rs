@@ -153,12 +153,20 @@ fn result_tag_and_token() {
         w.to_string(),
         "line 5, column 8: the result `0-1` after the moves differs from the [Result \"1-0\"] tag on line 2; the tag's result is used"
     );
-    // Not a result: ignored with a warning; the token, if any, is used.
+    // Not a result: a warning; the token, if any, is used and the tag dropped;
+    // without one the tag is kept as plain metadata.
     let r = ok("[Result \"white won\"]\n1. e4 1-0");
     assert_eq!(r.game.result.as_deref(), Some("1-0"));
     assert_eq!(kinds(&r), [WarningKind::ResultTagNotRecognised]);
     assert_eq!(r.warnings[0].span.line, 1);
     assert!(r.game.tags.is_empty());
+    let r = ok("[Result \"white won\"]");
+    assert_eq!(r.game.result, None);
+    assert_eq!(kinds(&r), [WarningKind::ResultTagNotRecognised]);
+    assert_eq!(r.game.tag("Result"), Some("white won"));
+    let text = chronochess::notation::write(&r.game);
+    assert_eq!(text, "[Result \"white won\"]\n\n");
+    assert_eq!(ok(&text).game, r.game);
     // Two tags: the first is used, both leave the tag list.
     let r = ok("[Result \"0-1\"]\n[Result \"1-0\"]\n1. e4");
     assert_eq!(r.game.result.as_deref(), Some("0-1"));
@@ -167,6 +175,23 @@ fn result_tag_and_token() {
     // A file of one tag is not empty.
     let r = ok("[Result \"1-0\"]");
     assert_eq!(r.game.result.as_deref(), Some("1-0"));
+    // Whatever mix of tags and tokens, the written text reads back to the
+    // same tree and writing it again gives the same text.
+    for text in [
+        "[Result \"x\"]\n[Result \"1-0\"]",
+        "[Result \"x\"]\n[Result \"1-0\"]\n1. e4 0-1",
+        "[Result \"1-0\"]\n[Result \"x\"]\n1. e4 *",
+        "[Result \"*\"]\n1. e4 / e5 1/2-1/2",
+        "[Result \"\"]\n[Board \"Standard\"]",
+        "1. e4 / e5 *",
+    ] {
+        let first = ok(text).game;
+        let written = chronochess::notation::write(&first);
+        let second = ok(&written).game;
+        assert_eq!(second.tags, first.tags, "{text:?}\n{written}");
+        assert_eq!(second.result, first.result, "{text:?}\n{written}");
+        assert_eq!(chronochess::notation::write(&second), written, "{text:?}");
+    }
 }
 
 #[test]

@@ -159,8 +159,8 @@ pub struct FenBoardText {
 pub struct GameText {
     /// Tag pairs in order, names as written (compare case-insensitively);
     /// the reader moves `[Result]` into [`GameText::result`] and the writer
-    /// writes `result` as the `[Result]` tag, so a `Result` entry here is not
-    /// written.
+    /// writes `result` as the `[Result]` tag (a `Result` entry here is
+    /// written only when `result` is `None`).
     pub tags: Vec<(String, String)>,
     /// 5DFEN board lines in order.
     pub fen_boards: Vec<FenBoardText>,

@@ -12,8 +12,9 @@
 //!   `1. … / …`. No result token follows the moves: 5dpgn allows one
 //!   (`5dpgn.md` section 3) but the npm package 5d-chess-js reads nothing of
 //!   a file that has one (`scripts/interop-5d-chess-js.sh`), and the tag says
-//!   the same. A `Result` entry in the tree's tags is not written: the
-//!   tree's `result` is the game's result.
+//!   the same. When the tree has a `result`, a `Result` entry in its tags is
+//!   not written (the reader keeps one there only when its value is not a
+//!   result and no token gave one).
 //! - every move carries its board prefix `(LTt)` (written as `(0T1)`, the form
 //!   of Shad's README that every reader accepts, including 5dchess-notation's
 //!   `^\(\s*L?\s*([+-]?\d+)\s*T\s*(\d+)\s*\)`), its piece letter (none for
@@ -55,7 +56,7 @@ use std::fmt::Write as _;
 pub fn write(game: &GameText) -> String {
     let mut out = String::new();
     for (name, value) in &game.tags {
-        if name.eq_ignore_ascii_case("Result") {
+        if game.result.is_some() && name.eq_ignore_ascii_case("Result") {
             continue;
         }
         out.push_str(&write_tag(name, value));
@@ -365,8 +366,9 @@ mod tests {
         let text = write(&game);
         assert_eq!(text.matches("Result").count(), 1, "{text}");
         assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+        // Without a result, such an entry is plain metadata, written as it is.
         game.result = None;
-        assert!(!write(&game).contains("esult"));
+        assert!(write(&game).contains("[result \"0-1\"]"));
         let only = GameText {
             result: Some("*".to_string()),
             ..GameText::default()

@@ -310,45 +310,54 @@ impl Parser<'_> {
     /// disagreement is a warning, not an error, and the tag wins:
     ///
     /// - the first `[Result]` tag is the one read (a second one was already
-    ///   reported as [`WarningKind::DuplicateTag`]); every `[Result]` tag is
-    ///   removed from [`GameText::tags`], so the result lives in one place and
-    ///   the writer prints it once, as a tag;
+    ///   reported as [`WarningKind::DuplicateTag`]); when it gives the result,
+    ///   every `[Result]` tag leaves [`GameText::tags`], so the result lives in
+    ///   one place and the writer prints it once, as a tag;
     /// - a tag value that is not a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`)
-    ///   is ignored with a [`WarningKind::ResultTagNotRecognised`] warning;
+    ///   gives a [`WarningKind::ResultTagNotRecognised`] warning; the token
+    ///   after the moves, if any, is the result and the tags are dropped;
+    ///   without a token the tags stay in the list as plain metadata (and are
+    ///   written back as they are);
     /// - a tag and a token that both state an outcome and differ give a
     ///   [`WarningKind::ResultDiffersFromTag`] warning at the token, naming the
     ///   tag's line; the tag's result is used;
     /// - `*` ("unknown or ongoing") agrees with anything: a `*` tag yields to a
     ///   decisive token and a `*` token to a decisive tag, without a warning.
     pub(super) fn take_result_tags(&mut self) {
-        let mut first: Option<(String, Span)> = None;
+        let is_result = |(name, _): &(String, String)| name.eq_ignore_ascii_case("Result");
+        let Some(first) = self.game.tags.iter().position(is_result) else {
+            return;
+        };
+        let value = self.game.tags[first].1.clone();
+        let tag_span = self.tag_spans.get(first).copied().unwrap_or_default();
+        let tag = result_value(&value);
+        if tag.is_none() {
+            let used = if self.game.result.is_some() {
+                "the result after the moves is used"
+            } else {
+                "the tag is kept as it is"
+            };
+            self.warn(
+                tag_span,
+                WarningKind::ResultTagNotRecognised,
+                format!("[Result \"{value}\"] is not a result (1-0, 0-1, 1/2-1/2 or *); {used}"),
+            );
+            if self.game.result.is_none() {
+                return;
+            }
+        }
         let mut i = 0;
         while i < self.game.tags.len() {
-            if self.game.tags[i].0.eq_ignore_ascii_case("Result") {
-                let (_, value) = self.game.tags.remove(i);
-                let span = if i < self.tag_spans.len() {
-                    self.tag_spans.remove(i)
-                } else {
-                    Span::default()
-                };
-                if first.is_none() {
-                    first = Some((value, span));
+            if is_result(&self.game.tags[i]) {
+                self.game.tags.remove(i);
+                if i < self.tag_spans.len() {
+                    self.tag_spans.remove(i);
                 }
             } else {
                 i += 1;
             }
         }
-        let Some((value, tag_span)) = first else {
-            return;
-        };
-        let Some(tag) = result_value(&value) else {
-            self.warn(
-                tag_span,
-                WarningKind::ResultTagNotRecognised,
-                format!(
-                    "[Result \"{value}\"] is not a result (1-0, 0-1, 1/2-1/2 or *); the tag is ignored"
-                ),
-            );
+        let Some(tag) = tag else {
             return;
         };
         let token = self.game.result.clone();
