@@ -131,7 +131,6 @@ pub fn SavedGames() -> impl IntoView {
             </header>
             {issues}
             {move || saves.message.get().map(|m| view! { <p class="notice warn">{m}</p> })}
-            {move || nav.message.get().map(|m| view! { <p class="notice error">{m}</p> })}
             {undo_bar}
             <Show when=move || !games().is_empty() fallback=|| view! { <p class="saved-empty">"No saved games yet. Start one: games save themselves after every move."</p> }>
                 <ul class="saved-list">

@@ -32,6 +32,9 @@ pub fn StartScreen() -> impl IntoView {
                 <p class="start-tagline">
                     "Chess with time travel. Send pieces back to earlier turns, split history into new timelines, and checkmate across all of them."
                 </p>
+                // Why a link, an import or a board could not be opened: first thing
+                // on the page, so it is seen on a phone too.
+                {move || nav.and_then(|n| n.message.get()).map(|m| view! { <p class="notice error" role="alert">{m}</p> })}
                 <p class="start-lede">
                     "5D Chess With Multiverse Time Travel, played in your browser: no install, no account."
                 </p>
