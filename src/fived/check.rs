@@ -56,29 +56,109 @@ impl Attackers {
     }
 }
 
-/// The square steps (Δx, Δy) of the knight leaps whose board step is
-/// (`dt`, `dl`): a knight moves 2 along one axis and 1 along another.
-fn knight_square_steps(dt: i32, dl: i32) -> &'static [(i32, i32)] {
-    const FLAT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ];
-    const TWO: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
-    const ONE: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const NONE: [(i32, i32); 1] = [(0, 0)];
-    match (dt.abs(), dl.abs()) {
-        (0, 0) => &FLAT,
-        (1, 0) | (0, 1) => &TWO,
-        (2, 0) | (0, 2) => &ONE,
-        (1, 2) | (2, 1) => &NONE,
-        _ => &[],
+/// Squares at a given distance from a square, by kind of step, on an 8×8
+/// grid of bit indices (smaller boards use the same indices, and both ends
+/// of a capture are real squares, so nothing falls off their grid).
+struct Rays {
+    /// `ortho[k][r]`: squares `k` steps from `r` along a rank or file
+    /// (`ortho[0][r]` is `r` itself).
+    ortho: [[u64; 64]; 8],
+    /// `diag[k][r]`: squares `k` steps from `r` along a diagonal.
+    diag: [[u64; 64]; 8],
+    /// The eight knight leaps on one board.
+    knight: [u64; 64],
+    /// Every square along a rank or file from `r` (rook rays, no blockers).
+    ortho_all: [u64; 64],
+    /// Every square along a diagonal from `r`.
+    diag_all: [u64; 64],
+    /// `between[s][r]`: the squares strictly between two squares on one
+    /// line (empty when they are not on one line).
+    between: [[u64; 64]; 64],
+}
+
+const fn bit_at(x: i32, y: i32) -> u64 {
+    if x >= 0 && y >= 0 && x < 8 && y < 8 {
+        1u64 << (y * 8 + x)
+    } else {
+        0
     }
+}
+
+const fn build_rays() -> Rays {
+    let mut rays = Rays {
+        ortho: [[0; 64]; 8],
+        diag: [[0; 64]; 8],
+        knight: [0; 64],
+        ortho_all: [0; 64],
+        diag_all: [0; 64],
+        between: [[0; 64]; 64],
+    };
+    let mut r = 0;
+    while r < 64 {
+        let (x, y) = ((r % 8) as i32, (r / 8) as i32);
+        let mut k = 0;
+        while k < 8 {
+            rays.ortho[k as usize][r] = if k == 0 {
+                bit_at(x, y)
+            } else {
+                bit_at(x + k, y) | bit_at(x - k, y) | bit_at(x, y + k) | bit_at(x, y - k)
+            };
+            rays.diag[k as usize][r] = if k == 0 {
+                0
+            } else {
+                bit_at(x + k, y + k)
+                    | bit_at(x - k, y + k)
+                    | bit_at(x + k, y - k)
+                    | bit_at(x - k, y - k)
+            };
+            if k > 0 {
+                rays.ortho_all[r] |= rays.ortho[k as usize][r];
+                rays.diag_all[r] |= rays.diag[k as usize][r];
+            }
+            k += 1;
+        }
+        let mut dir = 0;
+        while dir < 9 {
+            let (dx, dy) = (dir % 3 - 1, dir / 3 - 1);
+            let mut path = 0u64;
+            let mut k = 1;
+            while dir != 4 && bit_at(x + k * dx, y + k * dy) != 0 {
+                let s = ((y + k * dy) * 8 + x + k * dx) as usize;
+                rays.between[r][s] = path;
+                path |= 1u64 << s;
+                k += 1;
+            }
+            dir += 1;
+        }
+        rays.knight[r] = bit_at(x + 1, y + 2)
+            | bit_at(x + 2, y + 1)
+            | bit_at(x - 1, y + 2)
+            | bit_at(x - 2, y + 1)
+            | bit_at(x + 1, y - 2)
+            | bit_at(x + 2, y - 1)
+            | bit_at(x - 1, y - 2)
+            | bit_at(x - 2, y - 1);
+        r += 1;
+    }
+    rays
+}
+
+static RAYS: Rays = build_rays();
+
+/// True if the squares strictly between `s` and `r` (`k` equal square steps
+/// apart) are empty on the boards passed, `line[j - 1]` holding step `j`.
+#[inline]
+fn path_open(line: &[Option<&Board>], s: usize, r: usize, k: usize) -> bool {
+    let step = (r as i32 - s as i32) / k as i32;
+    let mut sq = s as i32;
+    for b in line.iter().take(k - 1) {
+        sq += step;
+        match b {
+            Some(b) if b.occupied() >> sq & 1 == 0 => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// A step (Δx, Δy, ΔT, ΔL).
@@ -145,117 +225,159 @@ impl Scan<'_> {
         false
     }
 
-    /// Riders (and kings, with `kings`) moving by board step (`dt`, `dl`)
-    /// each square step.
-    fn slide<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, kings: bool, f: &mut F) -> bool {
-        let (l, v) = (self.l, self.v);
-        // The boards along the line, once for all nine square steps.
-        let mut line: [Option<&Board>; 7] = [None; 7];
-        let mut n = 0;
-        while n < 7 {
-            let k = n as i32 + 1;
-            match self.mv.board(l + k * dl, v + 2 * k * dt) {
-                Some(b) => line[n] = Some(b),
-                None => break,
-            }
-            n += 1;
-        }
-        if n == 0 {
+    /// Captures on this very board: rook and bishop rays from each royal
+    /// piece, confirmed by the squares between.
+    fn flat<F: FnMut(Check) -> bool>(&self, f: &mut F) -> bool {
+        let a = &self.attackers;
+        let (ortho, diag, kings) = (a.riders[0], a.riders[1], a.kings);
+        if ortho | diag | kings == 0 {
             return false;
         }
-        let board_axes = usize::from(dt != 0) + usize::from(dl != 0);
-        let kings = if kings { self.attackers.kings } else { 0 };
-        for dy in -1..=1i32 {
-            for dx in -1..=1i32 {
-                let axes = board_axes + usize::from(dx != 0) + usize::from(dy != 0);
-                if axes == 0 {
-                    continue;
-                }
-                let riders = self.attackers.riders[axes - 1];
-                if riders | kings == 0 {
-                    continue;
-                }
-                if dx == 0 && dy == 0 {
-                    if self.pure(dt, dl, riders, kings, &line[..n], f) {
-                        return true;
-                    }
-                    continue;
-                }
-                let mut cur = riders;
-                let mut king = kings;
-                for (k, b) in line[..n].iter().flatten().enumerate() {
-                    let k = k as i32 + 1;
-                    cur = shift(cur, dx, dy, self.grid);
-                    king = shift(king, dx, dy, self.grid);
-                    let hits = (cur | king) & b.royals(self.victim);
-                    if hits != 0
-                        && self.report(hits, k * (8 * dy + dx), l + k * dl, v + 2 * k * dt, f)
-                    {
-                        return true;
-                    }
-                    cur &= !b.occupied();
-                    king = 0;
-                    if cur == 0 {
-                        break;
-                    }
+        let Some(b) = self.mv.board(self.l, self.v) else {
+            return false;
+        };
+        let occupied = b.occupied();
+        let mut royals = b.royals(self.victim);
+        while royals != 0 {
+            let r = royals.trailing_zeros() as usize;
+            royals &= royals - 1;
+            let mut cand = (RAYS.ortho_all[r] & ortho)
+                | (RAYS.diag_all[r] & diag)
+                | ((RAYS.ortho[1][r] | RAYS.diag[1][r]) & kings);
+            while cand != 0 {
+                let s = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                if RAYS.between[s][r] & occupied == 0 && self.one(s, r, self.l, self.v, f) {
+                    return true;
                 }
             }
         }
         false
     }
 
-    /// Riders moving along board steps only (the square stays the same), as
-    /// far as the boards go.
-    fn pure<F: FnMut(Check) -> bool>(
-        &self,
-        dt: i32,
-        dl: i32,
-        riders: u64,
-        kings: u64,
-        line: &[Option<&Board>],
-        f: &mut F,
-    ) -> bool {
-        let mut cur = riders;
-        let mut king = kings;
+    /// Riders (and, with `kings`, kings) moving by board step (`dt`, `dl`)
+    /// each square step. Works backwards from each royal piece on the boards
+    /// of the line: at `k` steps, the only squares a rider could capture it
+    /// from are `k` squares away along one of the nine square steps
+    /// ([`RAYS`]); a candidate is confirmed by looking at its path.
+    fn slide<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, kings: bool, f: &mut F) -> bool {
+        let a = &self.attackers;
+        let board_axes = usize::from(dt != 0) + usize::from(dl != 0);
+        // Riders whose step has no square part, one square part, two.
+        let pure = if board_axes > 0 {
+            a.riders[board_axes - 1]
+        } else {
+            0
+        };
+        let ortho = a.riders[board_axes];
+        let diag = a.riders[board_axes + 1];
+        let kings = if kings { a.kings } else { 0 };
+        if pure | ortho | diag | kings == 0 {
+            return false;
+        }
+        let (l, v) = (self.l, self.v);
+        // The boards passed so far (at most 6 before a square-moving rider
+        // leaves an 8×8 grid) and, for riders that keep their square, the
+        // squares empty on every board passed.
+        let mut line: [Option<&Board>; 7] = [None; 7];
+        let mut pure_open = u64::MAX;
         let mut k = 1i32;
         loop {
-            let (l2, v2) = (self.l + k * dl, self.v + 2 * k * dt);
-            let board = match line.get(k as usize - 1) {
-                Some(b) => *b,
-                None => self.mv.board(l2, v2),
+            let (l2, v2) = (l + k * dl, v + 2 * k * dt);
+            let Some(b) = self.mv.board(l2, v2) else {
+                return false;
             };
-            let Some(b) = board else { return false };
-            let hits = (cur | king) & b.royals(self.victim);
-            if hits != 0 && self.report(hits, 0, l2, v2, f) {
-                return true;
+            let ku = k as usize;
+            let spatial = ku <= 7;
+            let mut royals = b.royals(self.victim);
+            while royals != 0 {
+                let r = royals.trailing_zeros() as usize;
+                royals &= royals - 1;
+                let at = 1u64 << r;
+                if pure & pure_open & at != 0 && self.report(at, 0, l2, v2, f) {
+                    return true;
+                }
+                if !spatial {
+                    continue;
+                }
+                let mut cand = (RAYS.ortho[ku][r] & ortho) | (RAYS.diag[ku][r] & diag);
+                if k == 1 {
+                    let around = RAYS.ortho[1][r] | RAYS.diag[1][r];
+                    let here = if board_axes > 0 { at } else { 0 };
+                    let mut ks = (around | here) & kings;
+                    while ks != 0 {
+                        let s = ks.trailing_zeros() as usize;
+                        ks &= ks - 1;
+                        if self.one(s, r, l2, v2, f) {
+                            return true;
+                        }
+                    }
+                }
+                while cand != 0 {
+                    let s = cand.trailing_zeros() as usize;
+                    cand &= cand - 1;
+                    if path_open(&line[..ku - 1], s, r, ku) && self.one(s, r, l2, v2, f) {
+                        return true;
+                    }
+                }
             }
-            cur &= !b.occupied();
-            king = 0;
-            if cur == 0 {
+            let occupied = b.occupied();
+            pure_open &= !occupied;
+            if spatial && ku <= line.len() {
+                line[ku - 1] = Some(b);
+            }
+            if !spatial && pure & pure_open == 0 {
+                return false;
+            }
+            if pure == 0 && ku >= 7 {
                 return false;
             }
             k += 1;
         }
     }
 
-    /// Knight leaps with board step (`dt`, `dl`).
+    /// Reports the capture from square `s` of this board of the royal on
+    /// square `r` of board (`l2`, `v2`).
+    #[inline]
+    fn one<F: FnMut(Check) -> bool>(
+        &self,
+        s: usize,
+        r: usize,
+        l2: i32,
+        v2: i32,
+        f: &mut F,
+    ) -> bool {
+        f(Check {
+            attacker: Coord::new(self.l, self.v, Square::from_index(s)),
+            royal: Coord::new(l2, v2, Square::from_index(r)),
+        })
+    }
+
+    /// Knight leaps with board step (`dt`, `dl`), found backwards from each
+    /// royal piece of the board they land on.
     fn leaps<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, f: &mut F) -> bool {
-        let steps = knight_square_steps(dt, dl);
-        if steps.is_empty() {
-            return false;
-        }
         let (l2, v2) = (self.l + dl, self.v + 2 * dt);
+        let table = match (dt.abs(), dl.abs()) {
+            (0, 0) => &RAYS.knight,
+            (1, 0) | (0, 1) => &RAYS.ortho[2],
+            (2, 0) | (0, 2) => &RAYS.ortho[1],
+            (1, 2) | (2, 1) => &RAYS.ortho[0],
+            _ => return false,
+        };
         let Some(b) = self.mv.board(l2, v2) else {
             return false;
         };
-        let royals = b.royals(self.victim);
-        if royals == 0 {
-            return false;
-        }
-        for &(dx, dy) in steps {
-            let hits = shift(self.attackers.knights, dx, dy, self.grid) & royals;
-            if hits != 0 && self.report(hits, 8 * dy + dx, l2, v2, f) {
-                return true;
+        let mut royals = b.royals(self.victim);
+        while royals != 0 {
+            let r = royals.trailing_zeros() as usize;
+            royals &= royals - 1;
+            let mut cand = table[r] & self.attackers.knights;
+            while cand != 0 {
+                let s = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                if self.one(s, r, l2, v2, f) {
+                    return true;
+                }
             }
         }
         false
@@ -321,9 +443,12 @@ impl Multiverse {
         match line {
             None => {
                 if riders != 0 {
+                    if scan.flat(f) {
+                        return true;
+                    }
                     for dt in -1..=1 {
                         for dl in -1..=1 {
-                            if scan.slide(dt, dl, true, f) {
+                            if (dt, dl) != (0, 0) && scan.slide(dt, dl, true, f) {
                                 return true;
                             }
                         }
@@ -344,7 +469,7 @@ impl Multiverse {
                 let k = bl.abs().max(bt.abs());
                 if k == 0 {
                     // The board itself: only moves that stay on it.
-                    return (riders != 0 && scan.slide(0, 0, true, f))
+                    return (riders != 0 && scan.flat(f))
                         || (a.knights != 0 && scan.leaps(0, 0, f))
                         || (a.pawnlike != 0 && scan.pawns(Some((0, 0)), f));
                 }
