@@ -54,6 +54,9 @@ pub struct Options {
     /// False: only list the positions (in check, timelines, present), with no
     /// decision, movegen or count timing (`--list`).
     pub decide: bool,
+    /// False: skip the per-position decisions but still time movegen and
+    /// the count (`--no-decide`, for quick runs while tuning).
+    pub decide_positions: bool,
 }
 
 impl Default for Options {
@@ -63,6 +66,7 @@ impl Default for Options {
             count_runs: 5,
             movegen_min_ms: 500.0,
             decide: true,
+            decide_positions: true,
         }
     }
 }
@@ -194,7 +198,7 @@ pub fn run(
                 continue;
             };
             let t = clock();
-            let o = if options.decide {
+            let o = if options.decide && options.decide_positions {
                 outcome(m, Budget::nodes(options.budget))
             } else {
                 Answer::Unknown
@@ -416,7 +420,7 @@ impl Report {
     }
 }
 
-/// `chronochess bench [--corpus DIR] [--json] [--wall] [--list] [--budget NODES] [--runs N]`.
+/// `chronochess bench [--corpus DIR] [--json] [--wall] [--list] [--no-decide] [--budget NODES] [--runs N]`.
 ///
 /// Times are the CPU time of the benchmarking thread (the machines this runs
 /// on are shared, and wall time then measures the neighbours); `--wall` uses
@@ -444,6 +448,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             "--json" => json = true,
             "--wall" => wall_clock = true,
             "--list" => options.decide = false,
+            "--no-decide" => options.decide_positions = false,
             "--budget" => options.budget = number("--budget")?,
             "--runs" => options.count_runs = usize::try_from(number("--runs")?).unwrap_or(1),
             other => return Err(format!("bench: unknown argument {other}")),
