@@ -412,11 +412,22 @@ impl Multiverse {
         let Some(reach) = Reach::new(self, b.l, b.v) else {
             return;
         };
-        let mut mine = reach.board.side(b.color());
+        let color = b.color();
+        let board = reach.board;
+        // The kind on each square, once, instead of a search per piece.
+        let mut kinds = [PieceKind::Pawn; 64];
+        for kind in PieceKind::ALL {
+            let mut bb = board.pieces(color, kind);
+            while bb != 0 {
+                kinds[bb.trailing_zeros() as usize] = kind;
+                bb &= bb - 1;
+            }
+        }
+        let mut mine = board.side(color);
         while mine != 0 {
             let i = mine.trailing_zeros() as usize;
             mine &= mine - 1;
-            reach.push_piece_moves(i, out);
+            reach.push_moves_of(i, Piece::new(color, kinds[i]), out);
         }
     }
 }
@@ -522,6 +533,13 @@ impl<'a> Reach<'a> {
             return;
         };
         let Some(kind) = b.kind_at(from) else { return };
+        self.push_moves_of(from, Piece::new(color, kind), out);
+    }
+
+    /// As [`Reach::push_piece_moves`], for the known `piece` on `from`.
+    fn push_moves_of(&self, from: usize, piece: Piece, out: &mut Vec<Move>) {
+        let b = self.board;
+        let (color, kind) = (piece.color, piece.kind);
         let unmoved = b.unmoved >> from & 1 == 1;
         let mv = self.mv;
         let t = tables();
