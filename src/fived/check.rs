@@ -71,9 +71,6 @@ struct Rays {
     ortho_all: [u64; 64],
     /// Every square along a diagonal from `r`.
     diag_all: [u64; 64],
-    /// `between[s][r]`: the squares strictly between two squares on one
-    /// line (empty when they are not on one line).
-    between: [[u64; 64]; 64],
 }
 
 const fn bit_at(x: i32, y: i32) -> u64 {
@@ -91,7 +88,6 @@ const fn build_rays() -> Rays {
         knight: [0; 64],
         ortho_all: [0; 64],
         diag_all: [0; 64],
-        between: [[0; 64]; 64],
     };
     let mut r = 0;
     while r < 64 {
@@ -117,19 +113,6 @@ const fn build_rays() -> Rays {
             }
             k += 1;
         }
-        let mut dir = 0;
-        while dir < 9 {
-            let (dx, dy) = (dir % 3 - 1, dir / 3 - 1);
-            let mut path = 0u64;
-            let mut k = 1;
-            while dir != 4 && bit_at(x + k * dx, y + k * dy) != 0 {
-                let s = ((y + k * dy) * 8 + x + k * dx) as usize;
-                rays.between[r][s] = path;
-                path |= 1u64 << s;
-                k += 1;
-            }
-            dir += 1;
-        }
         rays.knight[r] = bit_at(x + 1, y + 2)
             | bit_at(x + 2, y + 1)
             | bit_at(x - 1, y + 2)
@@ -144,6 +127,23 @@ const fn build_rays() -> Rays {
 }
 
 static RAYS: Rays = build_rays();
+
+/// True if the squares strictly between `s` and `r` (on one rank, file or
+/// diagonal) are empty on a board with `occupied` squares.
+#[inline]
+fn line_open(occupied: u64, s: usize, r: usize) -> bool {
+    let (sx, sy) = ((s % 8) as i32, (s / 8) as i32);
+    let (rx, ry) = ((r % 8) as i32, (r / 8) as i32);
+    let step = 8 * (ry - sy).signum() + (rx - sx).signum();
+    let mut sq = s as i32 + step;
+    while sq != r as i32 {
+        if occupied >> sq & 1 == 1 {
+            return false;
+        }
+        sq += step;
+    }
+    true
+}
 
 /// True if the squares strictly between `s` and `r` (`k` equal square steps
 /// apart) are empty on the boards passed, `line[j - 1]` holding step `j`.
@@ -247,7 +247,7 @@ impl Scan<'_> {
             while cand != 0 {
                 let s = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
-                if RAYS.between[s][r] & occupied == 0 && self.one(s, r, self.l, self.v, f) {
+                if line_open(occupied, s, r) && self.one(s, r, self.l, self.v, f) {
                     return true;
                 }
             }
