@@ -506,11 +506,15 @@ impl<'a> Reach<'a> {
         }
         let masks = &tables().masks;
         let mut alive = [0u128; 7];
-        for (slot, a) in alive.iter_mut().enumerate() {
-            for (b, m) in masks[slot].iter().enumerate() {
-                if leaps[b].is_some() {
-                    *a |= m;
-                }
+        let mut exists = leaps
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (b, t)| acc | u32::from(t.is_some()) << b);
+        while exists != 0 {
+            let b = exists.trailing_zeros() as usize;
+            exists &= exists - 1;
+            for (a, m) in alive.iter_mut().zip(masks) {
+                *a |= m[b];
             }
         }
         Some(Reach {
@@ -599,9 +603,46 @@ impl<'a> Reach<'a> {
                 i32::from(d[2]),
                 i32::from(d[3]),
             );
-            let line = &self.lines[line_slot(dt, dl)];
             let step = 8 * dy + dx;
             let (mut x, mut y, mut i) = (x0, y0, y0 * 8 + x0);
+            if dt == 0 && dl == 0 {
+                // On the board itself: one pair of colour masks.
+                let (mine, theirs) = (b.color[own], b.color[opp]);
+                loop {
+                    x += dx;
+                    y += dy;
+                    i += step;
+                    if x < 0 || y < 0 || x >= w || y >= h || mine >> i & 1 == 1 {
+                        break;
+                    }
+                    push(self.l, self.v, i);
+                    if theirs >> i & 1 == 1 || !rider {
+                        break;
+                    }
+                }
+                continue;
+            }
+            let line = &self.lines[line_slot(dt, dl)];
+            if dx == 0 && dy == 0 {
+                // The same square on other boards: never off the grid.
+                let mut k = 1;
+                loop {
+                    let tb = match line.get(k as usize - 1) {
+                        Some(tb) => *tb,
+                        None => mv.board(self.l + k * dl, self.v + 2 * k * dt),
+                    };
+                    let Some(tb) = tb else { break };
+                    if tb.color[own] >> i & 1 == 1 {
+                        break;
+                    }
+                    push(self.l + k * dl, self.v + 2 * k * dt, i);
+                    if tb.color[opp] >> i & 1 == 1 || !rider {
+                        break;
+                    }
+                    k += 1;
+                }
+                continue;
+            }
             let mut k = 1;
             loop {
                 x += dx;
