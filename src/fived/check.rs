@@ -1,11 +1,15 @@
 //! Threats to royal pieces: can the side that moves on some board capture a
 //! royal piece of the other side? (`shared/rules/5d-chess.md`, sections 6–7.)
 //!
-//! Captures are found a whole piece set at a time: for one board step
-//! (ΔT, ΔL) and one square step (Δx, Δy), the bitboard of every rider that
-//! moves that way is shifted square step by square step while the boards
-//! along the line are looked up once; a step keeps only the bits that land on
-//! an empty square. A royal piece under a shifted bit is captured.
+//! Captures are found backwards from the royal pieces, a whole piece set at a
+//! time. For one board step (ΔT, ΔL), the boards along the line are looked up
+//! once; on the k-th of them, the only squares of the source board a rider
+//! could capture a royal piece from are those exactly k square steps away from
+//! it (a precomputed ring per k, one for rank/file steps and one for diagonal
+//! steps, or the royal's own square for riders that keep their square). ANDed
+//! with the bitboards of the riders that move that way, they give a few
+//! candidates, whose paths alone are then looked at. Kings and knights use
+//! their rings the same way; pawn and brawn captures shift the pawn set.
 
 use super::board::{grid_mask, shift, Board};
 use super::coords::{color_of, BoardId, Coord};
