@@ -128,6 +128,7 @@ row('decide p95', 'p95_ms', 3, ' (ms)');
 row('decide max', 'max_ms', 1, ' (ms)');
 row('decide total', 'total_ms', 1, ' (ms)');
 row('ns per generated move', 'ns_per_move', 1);
+row('ns per move, hot (in cache)', 'ns_per_move_hot', 1);
 row('count 30 134 (median)', 'count_ms_median', 1, ' (ms)');
 const mps = (r) => r ? r.moves_per_s / 1e6 : null;
 lines.push(`${'movegen (M moves/s)'.padEnd(34)}${f(mps(native), 2).padStart(14)}${f(mps(wasm), 2).padStart(14)}${ratio(mps(native), mps(wasm)).padStart(14)}`);

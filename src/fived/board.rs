@@ -138,6 +138,46 @@ impl Board {
     }
 }
 
+/// The bits of a `width × height` grid (bit `y * 8 + x`).
+#[inline]
+#[must_use]
+pub(crate) fn grid_mask(width: u8, height: u8) -> u64 {
+    let row = if width >= 8 {
+        0xff
+    } else {
+        (1u64 << width) - 1
+    };
+    let rows = if height >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * u32::from(height))) - 1
+    };
+    row.wrapping_mul(0x0101_0101_0101_0101) & rows
+}
+
+/// Files a-h as columns of a bitboard.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// Every square of `bb` moved by (`dx`, `dy`) with `|dx|, |dy| <= 2`; squares
+/// that would leave the grid (`grid`, see [`grid_mask`]) are dropped.
+#[inline]
+#[must_use]
+pub(crate) fn shift(bb: u64, dx: i32, dy: i32, grid: u64) -> u64 {
+    // Keep only the files that stay on an 8-wide row after the move.
+    let keep = match dx {
+        0 => u64::MAX,
+        1 => !(FILE_A << 7),
+        2 => !(FILE_A << 7 | FILE_A << 6),
+        -1 => !FILE_A,
+        -2 => !(FILE_A | FILE_A << 1),
+        _ => 0,
+    };
+    let b = bb & keep;
+    let s = 8 * dy + dx;
+    let moved = if s >= 0 { b << s } else { b >> -s };
+    moved & grid
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +194,26 @@ mod tests {
         c.clear(4);
         assert_eq!(c.royals(Color::White), 0);
         assert!(c.piece_at(Square { x: 4, y: 0 }).is_none());
+    }
+
+    #[test]
+    fn shift_drops_squares_that_leave_the_grid() {
+        let grid = grid_mask(5, 6);
+        assert_eq!(grid.count_ones(), 30);
+        assert_eq!(grid_mask(8, 8), u64::MAX);
+        for i in 0..64usize {
+            for dx in -2..=2i32 {
+                for dy in -2..=2i32 {
+                    let (x, y) = ((i % 8) as i32, (i / 8) as i32);
+                    let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < 5 && y < 6;
+                    let want = if on(x, y) && on(x + dx, y + dy) {
+                        1u64 << ((y + dy) * 8 + x + dx)
+                    } else {
+                        0
+                    };
+                    assert_eq!(shift(1u64 << i & grid, dx, dy, grid), want, "{i} {dx} {dy}");
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,17 @@
 //! Threats to royal pieces: can the side that moves on some board capture a
 //! royal piece of the other side? (`shared/rules/5d-chess.md`, sections 6–7.)
+//!
+//! Captures are found backwards from the royal pieces, a whole piece set at a
+//! time. For one board step (ΔT, ΔL), the boards along the line are looked up
+//! once; on the k-th of them, the only squares of the source board a rider
+//! could capture a royal piece from are those exactly k square steps away from
+//! it (a precomputed ring per k, one for rank/file steps and one for diagonal
+//! steps, or the royal's own square for riders that keep their square). ANDed
+//! with the bitboards of the riders that move that way, they give a few
+//! candidates, whose paths alone are then looked at. Kings and knights use
+//! their rings the same way; pawn and brawn captures shift the pawn set.
 
+use super::board::{grid_mask, shift, Board};
 use super::coords::{color_of, BoardId, Coord};
 use super::multiverse::Multiverse;
 use crate::chess::{Color, PieceKind, Square};
@@ -14,10 +25,404 @@ pub struct Check {
     pub royal: Coord,
 }
 
+/// One side's pieces on one board, grouped by how they capture.
+#[derive(Debug, Clone, Copy)]
+struct Attackers {
+    /// Riders whose steps move along exactly `n` axes, at index `n - 1`
+    /// (rook-like 1, bishop-like 2, unicorn-like 3, dragon-like 4).
+    riders: [u64; 4],
+    /// Kings and common kings: one step along any number of axes.
+    kings: u64,
+    knights: u64,
+    /// Pawns and brawns (they share the pawn's captures).
+    pawnlike: u64,
+    /// Brawns alone (their extra captures).
+    brawns: u64,
+}
+
+impl Attackers {
+    fn of(b: &Board, c: Color) -> Attackers {
+        let own = b.color[c.index()];
+        let k = |kind: PieceKind| b.kind[kind.index()];
+        let queens = k(PieceKind::Queen) | k(PieceKind::RoyalQueen);
+        Attackers {
+            riders: [
+                (k(PieceKind::Rook) | queens | k(PieceKind::Princess)) & own,
+                (k(PieceKind::Bishop) | queens | k(PieceKind::Princess)) & own,
+                (k(PieceKind::Unicorn) | queens) & own,
+                (k(PieceKind::Dragon) | queens) & own,
+            ],
+            kings: (k(PieceKind::King) | k(PieceKind::CommonKing)) & own,
+            knights: k(PieceKind::Knight) & own,
+            pawnlike: (k(PieceKind::Pawn) | k(PieceKind::Brawn)) & own,
+            brawns: k(PieceKind::Brawn) & own,
+        }
+    }
+}
+
+/// Squares at a given distance from a square, by kind of step, on an 8×8
+/// grid of bit indices (smaller boards use the same indices, and both ends
+/// of a capture are real squares, so nothing falls off their grid).
+struct Rays {
+    /// `ortho[k][r]`: squares `k` steps from `r` along a rank or file
+    /// (`ortho[0][r]` is `r` itself).
+    ortho: [[u64; 64]; 8],
+    /// `diag[k][r]`: squares `k` steps from `r` along a diagonal.
+    diag: [[u64; 64]; 8],
+    /// The eight knight leaps on one board.
+    knight: [u64; 64],
+    /// Every square along a rank or file from `r` (rook rays, no blockers).
+    ortho_all: [u64; 64],
+    /// Every square along a diagonal from `r`.
+    diag_all: [u64; 64],
+}
+
+const fn bit_at(x: i32, y: i32) -> u64 {
+    if x >= 0 && y >= 0 && x < 8 && y < 8 {
+        1u64 << (y * 8 + x)
+    } else {
+        0
+    }
+}
+
+const fn build_rays() -> Rays {
+    let mut rays = Rays {
+        ortho: [[0; 64]; 8],
+        diag: [[0; 64]; 8],
+        knight: [0; 64],
+        ortho_all: [0; 64],
+        diag_all: [0; 64],
+    };
+    let mut r = 0;
+    while r < 64 {
+        let (x, y) = ((r % 8) as i32, (r / 8) as i32);
+        let mut k = 0;
+        while k < 8 {
+            rays.ortho[k as usize][r] = if k == 0 {
+                bit_at(x, y)
+            } else {
+                bit_at(x + k, y) | bit_at(x - k, y) | bit_at(x, y + k) | bit_at(x, y - k)
+            };
+            rays.diag[k as usize][r] = if k == 0 {
+                0
+            } else {
+                bit_at(x + k, y + k)
+                    | bit_at(x - k, y + k)
+                    | bit_at(x + k, y - k)
+                    | bit_at(x - k, y - k)
+            };
+            if k > 0 {
+                rays.ortho_all[r] |= rays.ortho[k as usize][r];
+                rays.diag_all[r] |= rays.diag[k as usize][r];
+            }
+            k += 1;
+        }
+        rays.knight[r] = bit_at(x + 1, y + 2)
+            | bit_at(x + 2, y + 1)
+            | bit_at(x - 1, y + 2)
+            | bit_at(x - 2, y + 1)
+            | bit_at(x + 1, y - 2)
+            | bit_at(x + 2, y - 1)
+            | bit_at(x - 1, y - 2)
+            | bit_at(x - 2, y - 1);
+        r += 1;
+    }
+    rays
+}
+
+static RAYS: Rays = build_rays();
+
+/// True if the squares strictly between `s` and `r` (on one rank, file or
+/// diagonal) are empty on a board with `occupied` squares.
+#[inline]
+fn line_open(occupied: u64, s: usize, r: usize) -> bool {
+    let (sx, sy) = ((s % 8) as i32, (s / 8) as i32);
+    let (rx, ry) = ((r % 8) as i32, (r / 8) as i32);
+    let step = 8 * (ry - sy).signum() + (rx - sx).signum();
+    let mut sq = s as i32 + step;
+    while sq != r as i32 {
+        if occupied >> sq & 1 == 1 {
+            return false;
+        }
+        sq += step;
+    }
+    true
+}
+
+/// True if the squares strictly between `s` and `r` (`k` equal square steps
+/// apart) are empty on the boards passed, `line[j - 1]` holding step `j`.
+#[inline]
+fn path_open(line: &[Option<&Board>], s: usize, r: usize, k: usize) -> bool {
+    let step = (r as i32 - s as i32) / k as i32;
+    let mut sq = s as i32;
+    for b in line.iter().take(k - 1) {
+        sq += step;
+        match b {
+            Some(b) if b.occupied() >> sq & 1 == 0 => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// A step (Δx, Δy, ΔT, ΔL).
+type Step4 = (i32, i32, i32, i32);
+
+/// The captures (Δx, Δy, ΔT, ΔL) of a pawn of `color`, and after them those
+/// only a brawn has (section 8 of the rules).
+fn pawn_captures(color: Color) -> (&'static [Step4], &'static [Step4]) {
+    const WHITE: [Step4; 4] = [(1, 1, 0, 0), (-1, 1, 0, 0), (0, 0, 1, -1), (0, 0, -1, -1)];
+    const BLACK: [Step4; 4] = [(1, -1, 0, 0), (-1, -1, 0, 0), (0, 0, 1, 1), (0, 0, -1, 1)];
+    const WHITE_BRAWN: [Step4; 5] = [
+        (1, 0, 0, -1),
+        (-1, 0, 0, -1),
+        (0, 1, 0, -1),
+        (0, 1, 1, 0),
+        (0, 1, -1, 0),
+    ];
+    const BLACK_BRAWN: [Step4; 5] = [
+        (1, 0, 0, 1),
+        (-1, 0, 0, 1),
+        (0, -1, 0, 1),
+        (0, -1, 1, 0),
+        (0, -1, -1, 0),
+    ];
+    match color {
+        Color::White => (&WHITE, &WHITE_BRAWN),
+        Color::Black => (&BLACK, &BLACK_BRAWN),
+    }
+}
+
+/// The capture search from one board.
+struct Scan<'a> {
+    mv: &'a Multiverse,
+    l: i32,
+    v: i32,
+    attackers: Attackers,
+    victim: Color,
+    grid: u64,
+}
+
+impl Scan<'_> {
+    /// Reports every royal under `hits` on board (`l2`, `v2`), reached from a
+    /// square `step` bits before it on board (`l`, `v`).
+    #[inline]
+    fn report<F: FnMut(Check) -> bool>(
+        &self,
+        mut hits: u64,
+        step: i32,
+        l2: i32,
+        v2: i32,
+        f: &mut F,
+    ) -> bool {
+        while hits != 0 {
+            let j = hits.trailing_zeros() as i32;
+            hits &= hits - 1;
+            let check = Check {
+                attacker: Coord::new(self.l, self.v, Square::from_index((j - step) as usize)),
+                royal: Coord::new(l2, v2, Square::from_index(j as usize)),
+            };
+            if f(check) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Captures on this very board: rook and bishop rays from each royal
+    /// piece, confirmed by the squares between.
+    fn flat<F: FnMut(Check) -> bool>(&self, f: &mut F) -> bool {
+        let a = &self.attackers;
+        let (ortho, diag, kings) = (a.riders[0], a.riders[1], a.kings);
+        if ortho | diag | kings == 0 {
+            return false;
+        }
+        let Some(b) = self.mv.board(self.l, self.v) else {
+            return false;
+        };
+        let occupied = b.occupied();
+        let mut royals = b.royals(self.victim);
+        while royals != 0 {
+            let r = royals.trailing_zeros() as usize;
+            royals &= royals - 1;
+            let mut cand = (RAYS.ortho_all[r] & ortho)
+                | (RAYS.diag_all[r] & diag)
+                | ((RAYS.ortho[1][r] | RAYS.diag[1][r]) & kings);
+            while cand != 0 {
+                let s = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                if line_open(occupied, s, r) && self.one(s, r, self.l, self.v, f) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Riders (and, with `kings`, kings) moving by board step (`dt`, `dl`)
+    /// each square step. Works backwards from each royal piece on the boards
+    /// of the line: at `k` steps, the only squares a rider could capture it
+    /// from are `k` squares away along one of the nine square steps
+    /// ([`RAYS`]); a candidate is confirmed by looking at its path.
+    fn slide<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, kings: bool, f: &mut F) -> bool {
+        let a = &self.attackers;
+        let board_axes = usize::from(dt != 0) + usize::from(dl != 0);
+        // Riders whose step has no square part, one square part, two.
+        let pure = if board_axes > 0 {
+            a.riders[board_axes - 1]
+        } else {
+            0
+        };
+        let ortho = a.riders[board_axes];
+        let diag = a.riders[board_axes + 1];
+        let kings = if kings { a.kings } else { 0 };
+        if pure | ortho | diag | kings == 0 {
+            return false;
+        }
+        let (l, v) = (self.l, self.v);
+        // The boards passed so far (at most 6 before a square-moving rider
+        // leaves an 8×8 grid) and, for riders that keep their square, the
+        // squares empty on every board passed.
+        let mut line: [Option<&Board>; 7] = [None; 7];
+        let mut pure_open = u64::MAX;
+        let mut k = 1i32;
+        loop {
+            let (l2, v2) = (l + k * dl, v + 2 * k * dt);
+            let Some(b) = self.mv.board(l2, v2) else {
+                return false;
+            };
+            let ku = k as usize;
+            let spatial = ku <= 7;
+            let mut royals = b.royals(self.victim);
+            while royals != 0 {
+                let r = royals.trailing_zeros() as usize;
+                royals &= royals - 1;
+                let at = 1u64 << r;
+                if pure & pure_open & at != 0 && self.report(at, 0, l2, v2, f) {
+                    return true;
+                }
+                if !spatial {
+                    continue;
+                }
+                let mut cand = (RAYS.ortho[ku][r] & ortho) | (RAYS.diag[ku][r] & diag);
+                if k == 1 {
+                    let around = RAYS.ortho[1][r] | RAYS.diag[1][r];
+                    let here = if board_axes > 0 { at } else { 0 };
+                    let mut ks = (around | here) & kings;
+                    while ks != 0 {
+                        let s = ks.trailing_zeros() as usize;
+                        ks &= ks - 1;
+                        if self.one(s, r, l2, v2, f) {
+                            return true;
+                        }
+                    }
+                }
+                while cand != 0 {
+                    let s = cand.trailing_zeros() as usize;
+                    cand &= cand - 1;
+                    if path_open(&line[..ku - 1], s, r, ku) && self.one(s, r, l2, v2, f) {
+                        return true;
+                    }
+                }
+            }
+            let occupied = b.occupied();
+            pure_open &= !occupied;
+            if spatial && ku <= line.len() {
+                line[ku - 1] = Some(b);
+            }
+            if !spatial && pure & pure_open == 0 {
+                return false;
+            }
+            if pure == 0 && ku >= 7 {
+                return false;
+            }
+            k += 1;
+        }
+    }
+
+    /// Reports the capture from square `s` of this board of the royal on
+    /// square `r` of board (`l2`, `v2`).
+    #[inline]
+    fn one<F: FnMut(Check) -> bool>(
+        &self,
+        s: usize,
+        r: usize,
+        l2: i32,
+        v2: i32,
+        f: &mut F,
+    ) -> bool {
+        f(Check {
+            attacker: Coord::new(self.l, self.v, Square::from_index(s)),
+            royal: Coord::new(l2, v2, Square::from_index(r)),
+        })
+    }
+
+    /// Knight leaps with board step (`dt`, `dl`), found backwards from each
+    /// royal piece of the board they land on.
+    fn leaps<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, f: &mut F) -> bool {
+        let (l2, v2) = (self.l + dl, self.v + 2 * dt);
+        let table = match (dt.abs(), dl.abs()) {
+            (0, 0) => &RAYS.knight,
+            (1, 0) | (0, 1) => &RAYS.ortho[2],
+            (2, 0) | (0, 2) => &RAYS.ortho[1],
+            (1, 2) | (2, 1) => &RAYS.ortho[0],
+            _ => return false,
+        };
+        let Some(b) = self.mv.board(l2, v2) else {
+            return false;
+        };
+        let mut royals = b.royals(self.victim);
+        while royals != 0 {
+            let r = royals.trailing_zeros() as usize;
+            royals &= royals - 1;
+            let mut cand = table[r] & self.attackers.knights;
+            while cand != 0 {
+                let s = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                if self.one(s, r, l2, v2, f) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Pawn and brawn captures; with `only`, those with that board step
+    /// (ΔL, ΔT) alone.
+    fn pawns<F: FnMut(Check) -> bool>(&self, only: Option<(i32, i32)>, f: &mut F) -> bool {
+        let (pawn, brawn) = pawn_captures(!self.victim);
+        let sets = [
+            (pawn, self.attackers.pawnlike),
+            (brawn, self.attackers.brawns),
+        ];
+        for (caps, set) in sets {
+            if set == 0 {
+                continue;
+            }
+            for &(dx, dy, dt, dl) in caps {
+                if only.is_some_and(|o| o != (dl, dt)) {
+                    continue;
+                }
+                let (l2, v2) = (self.l + dl, self.v + 2 * dt);
+                let Some(b) = self.mv.board(l2, v2) else {
+                    continue;
+                };
+                let hits = shift(set, dx, dy, self.grid) & b.royals(self.victim);
+                if hits != 0 && self.report(hits, 8 * dy + dx, l2, v2, f) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 impl Multiverse {
     /// Royal captures available from board (`l`, `v`) to the side that moves
-    /// there. `line` restricts the tried vectors to those reaching a board
-    /// offset (see `for_each_target`). `f` returns true to stop.
+    /// there. `line = Some((ΔL, ΔT))` restricts the tried vectors to those
+    /// whose board line reaches that board offset (ΔT in full turns): riders
+    /// along that board direction, kings, knights and pawns only onto that
+    /// very board. `f` returns true to stop; the function then returns true.
     pub(crate) fn royal_captures_from<F: FnMut(Check) -> bool>(
         &self,
         l: i32,
@@ -29,51 +434,95 @@ impl Multiverse {
             return false;
         };
         let attacker = color_of(v);
-        let victim = !attacker;
-        for kind in PieceKind::ALL {
-            let mut bb = b.pieces(attacker, kind);
-            while bb != 0 {
-                let i = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                let piece = crate::chess::Piece::new(attacker, kind);
-                let stop =
-                    self.for_each_target(l, v, i, piece, false, true, line, &mut |l2, v2, j| {
-                        match self.board(l2, v2) {
-                            Some(t) if t.royals(victim) >> j & 1 == 1 => f(Check {
-                                attacker: Coord::new(l, v, Square::from_index(i)),
-                                royal: Coord::new(l2, v2, Square::from_index(j)),
-                            }),
-                            _ => false,
+        let scan = Scan {
+            mv: self,
+            l,
+            v,
+            attackers: Attackers::of(b, attacker),
+            victim: !attacker,
+            grid: grid_mask(self.width, self.height),
+        };
+        let a = &scan.attackers;
+        let riders = a.riders.iter().fold(a.kings, |acc, r| acc | r);
+        match line {
+            None => {
+                if riders != 0 {
+                    if scan.flat(f) {
+                        return true;
+                    }
+                    for dt in -1..=1 {
+                        for dl in -1..=1 {
+                            if (dt, dl) != (0, 0) && scan.slide(dt, dl, true, f) {
+                                return true;
+                            }
                         }
-                    });
-                if stop {
+                    }
+                }
+                if a.knights != 0 {
+                    for dt in -2..=2 {
+                        for dl in -2..=2 {
+                            if scan.leaps(dt, dl, f) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                a.pawnlike != 0 && scan.pawns(None, f)
+            }
+            Some((bl, bt)) => {
+                let k = bl.abs().max(bt.abs());
+                if k == 0 {
+                    // The board itself: only moves that stay on it.
+                    return (riders != 0 && scan.flat(f))
+                        || (a.knights != 0 && scan.leaps(0, 0, f))
+                        || (a.pawnlike != 0 && scan.pawns(Some((0, 0)), f));
+                }
+                let straight = (bl == 0 || bl.abs() == k) && (bt == 0 || bt.abs() == k);
+                if straight && riders != 0 && scan.slide(bt.signum(), bl.signum(), k == 1, f) {
                     return true;
                 }
+                if a.knights != 0 && k <= 2 && scan.leaps(bt, bl, f) {
+                    return true;
+                }
+                a.pawnlike != 0 && k == 1 && scan.pawns(Some((bl, bt)), f)
+            }
+        }
+    }
+
+    /// Every royal capture `attacker` has from the boards it can play (every
+    /// timeline end with `attacker` to move), ordered by attacker, then royal.
+    #[must_use]
+    pub fn royal_captures(&self, attacker: Color) -> Vec<Check> {
+        let mut out = Vec::new();
+        self.for_each_playable(attacker, |l, v| {
+            self.royal_captures_from(l, v, None, &mut |c| {
+                out.push(c);
+                false
+            });
+            false
+        });
+        out.sort_unstable();
+        out
+    }
+
+    /// Calls `f(l, v)` for every timeline end with `color` to move, in
+    /// timeline order, until it returns true (then returns true).
+    fn for_each_playable<F: FnMut(i32, i32) -> bool>(&self, color: Color, mut f: F) -> bool {
+        for (k, tl) in self.timelines.iter().enumerate() {
+            let v = tl.end();
+            if color_of(v) == color && f(self.lmin + k as i32, v) {
+                return true;
             }
         }
         false
     }
 
-    /// Every royal capture `attacker` has from the boards it can play (every
-    /// timeline end with `attacker` to move).
-    #[must_use]
-    pub fn royal_captures(&self, attacker: Color) -> Vec<Check> {
-        let mut out = Vec::new();
-        for b in self.playable_boards(attacker) {
-            self.royal_captures_from(b.l, b.v, None, &mut |c| {
-                out.push(c);
-                false
-            });
-        }
-        out
-    }
-
     /// True if `attacker` can capture a royal piece from a board it can play.
     #[must_use]
     pub fn any_royal_capture(&self, attacker: Color) -> bool {
-        self.playable_boards(attacker)
-            .into_iter()
-            .any(|b| self.royal_captures_from(b.l, b.v, None, &mut |_| true))
+        self.for_each_playable(attacker, |l, v| {
+            self.royal_captures_from(l, v, None, &mut |_| true)
+        })
     }
 
     /// A royal capture of `attacker` that involves one of the boards in
@@ -103,6 +552,7 @@ impl Multiverse {
             found = Some(c);
             true
         };
+        // From the new boards.
         for n in news {
             if Some(n.l) == except {
                 continue;
@@ -111,31 +561,25 @@ impl Multiverse {
                 return found;
             }
         }
-        for (k, tl) in self.timelines.iter().enumerate() {
-            let v = tl.end();
-            if color_of(v) != attacker {
-                continue;
-            }
-            let l = self.lmin + k as i32;
+        // Onto or through them, from every other board `attacker` can play.
+        self.for_each_playable(attacker, |l, v| {
             if Some(l) == except {
-                continue;
+                return false;
             }
-            for n in news {
+            news.iter().any(|n| {
                 if n.l == l && n.v == v {
-                    continue;
+                    return false;
                 }
                 let dl = n.l - l;
                 let dt = (n.v - v) / 2;
                 let straight = dl == 0 || dt == 0 || dl.abs() == dt.abs();
                 if !straight && (dl.abs() > 2 || dt.abs() > 2) {
-                    continue;
+                    return false;
                 }
-                if self.royal_captures_from(l, v, Some((dl, dt)), &mut grab) {
-                    return found;
-                }
-            }
-        }
-        None
+                self.royal_captures_from(l, v, Some((dl, dt)), &mut grab)
+            })
+        });
+        found
     }
 
     /// ftxi's "in check": if the side to move passed on every board it can
@@ -150,5 +594,259 @@ impl Multiverse {
             }
         }
         passed.any_royal_capture(!self.to_move)
+    }
+}
+
+/// The former check detection, kept as the reference the fast one is pinned
+/// against: every attacker piece walks outward with `for_each_target`.
+#[cfg(test)]
+mod reference {
+    use super::*;
+
+    pub(super) fn captures_from<F: FnMut(Check) -> bool>(
+        mv: &Multiverse,
+        l: i32,
+        v: i32,
+        line: Option<(i32, i32)>,
+        f: &mut F,
+    ) -> bool {
+        let Some(b) = mv.board(l, v) else {
+            return false;
+        };
+        let attacker = color_of(v);
+        let victim = !attacker;
+        for kind in PieceKind::ALL {
+            let mut bb = b.pieces(attacker, kind);
+            while bb != 0 {
+                let i = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let piece = crate::chess::Piece::new(attacker, kind);
+                let stop = mv.for_each_target(
+                    l,
+                    v,
+                    i,
+                    piece,
+                    false,
+                    true,
+                    line,
+                    &mut |l2, v2, j| match mv.board(l2, v2) {
+                        Some(t) if t.royals(victim) >> j & 1 == 1 => f(Check {
+                            attacker: Coord::new(l, v, Square::from_index(i)),
+                            royal: Coord::new(l2, v2, Square::from_index(j)),
+                        }),
+                        _ => false,
+                    },
+                );
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub(super) fn captures(mv: &Multiverse, attacker: Color) -> Vec<Check> {
+        let mut out = Vec::new();
+        for b in mv.playable_boards(attacker) {
+            captures_from(mv, b.l, b.v, None, &mut |c| {
+                out.push(c);
+                false
+            });
+        }
+        out.sort_unstable();
+        out
+    }
+
+    pub(super) fn involving_except(
+        mv: &Multiverse,
+        news: &[BoardId],
+        attacker: Color,
+        except: Option<i32>,
+    ) -> Option<Check> {
+        let mut found = None;
+        let mut grab = |c: Check| {
+            if Some(c.royal.board.l) == except {
+                return false;
+            }
+            found = Some(c);
+            true
+        };
+        for n in news {
+            if Some(n.l) == except {
+                continue;
+            }
+            if captures_from(mv, n.l, n.v, None, &mut grab) {
+                return found;
+            }
+        }
+        for (k, tl) in mv.timelines.iter().enumerate() {
+            let v = tl.end();
+            if color_of(v) != attacker {
+                continue;
+            }
+            let l = mv.lmin + k as i32;
+            if Some(l) == except {
+                continue;
+            }
+            for n in news {
+                if n.l == l && n.v == v {
+                    continue;
+                }
+                let dl = n.l - l;
+                let dt = (n.v - v) / 2;
+                let straight = dl == 0 || dt == 0 || dl.abs() == dt.abs();
+                if !straight && (dl.abs() > 2 || dt.abs() > 2) {
+                    continue;
+                }
+                if captures_from(mv, l, v, Some((dl, dt)), &mut grab) {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fived::boards::CATALOGUE;
+    use crate::fived::multiverse::Undo;
+
+    /// A small xorshift generator: the playouts are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    fn news_of(mv: &Multiverse, u: Undo) -> Vec<BoardId> {
+        let end = |l: i32| BoardId {
+            l,
+            v: mv.end(l).unwrap_or(0),
+        };
+        match u {
+            Undo::One(l) => vec![end(l)],
+            Undo::Two(a, b) => vec![end(a), end(b)],
+            Undo::Branch { source, created } => vec![end(source), end(created)],
+        }
+    }
+
+    /// Compares the fast detection with the reference on one position:
+    /// every capture of both sides, and the "involving" queries for the
+    /// boards the last move created.
+    fn compare(mv: &Multiverse, news: &[BoardId], created: Option<i32>, name: &str) -> usize {
+        let mut found = 0;
+        for attacker in Color::ALL {
+            let fast = mv.royal_captures(attacker);
+            let slow = reference::captures(mv, attacker);
+            assert_eq!(fast, slow, "{name}: captures of {attacker:?}");
+            assert_eq!(mv.any_royal_capture(attacker), !slow.is_empty(), "{name}");
+            for except in [None, created, news.first().map(|b| b.l)] {
+                let f = mv.royal_capture_involving_except(news, attacker, except);
+                let r = reference::involving_except(mv, news, attacker, except);
+                found += usize::from(r.is_some());
+                assert_eq!(
+                    f.is_some(),
+                    r.is_some(),
+                    "{name}: involving {news:?} except {except:?}"
+                );
+                if let Some(c) = f {
+                    let side = color_of(c.attacker.board.v);
+                    assert!(
+                        reference::captures(mv, side).contains(&c),
+                        "{name}: {c:?} is not a capture"
+                    );
+                    assert_ne!(Some(c.royal.board.l), except, "{name}");
+                }
+            }
+        }
+        found
+    }
+
+    /// Random playouts (moves drawn from the move generator, checks
+    /// ignored, so royal pieces are often capturable or even captured).
+    /// Returns how many positions were compared and how many "involving"
+    /// queries found a capture.
+    fn playouts(variant_index: usize, games: usize, plies: usize, seed: u64) -> (usize, usize) {
+        let variant = &CATALOGUE[variant_index];
+        let mut rng = Rng(seed | 1);
+        let (mut compared, mut found) = (0, 0);
+        for g in 0..games {
+            let Ok(mut mv) = Multiverse::from_variant(variant) else {
+                return (0, 0);
+            };
+            for ply in 0..plies {
+                let name = format!("{} game {g} ply {ply}", variant.name);
+                let mut boards = mv.mandatory_boards();
+                if boards.is_empty() || rng.below(4) == 0 {
+                    boards = mv.playable_boards(mv.to_move);
+                }
+                let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let Some(u) = mv.apply(&m) else { break };
+                let created = match u {
+                    Undo::Branch { created, .. } => Some(created),
+                    _ => None,
+                };
+                let news = news_of(&mv, u);
+                found += compare(&mv, &news, created, &name);
+                compared += 1;
+                if color_of(mv.present()) != mv.to_move {
+                    mv.to_move = !mv.to_move;
+                }
+            }
+        }
+        (compared, found)
+    }
+
+    use super::super::coords::Move;
+
+    #[test]
+    fn fast_detection_matches_the_reference_on_every_catalogue_board() {
+        let (mut total, mut found) = (0, 0);
+        for i in 0..CATALOGUE.len() {
+            let (t, f) = playouts(i, 3, 40, 0x9e37_79b9_7f4a_7c15 ^ i as u64);
+            total += t;
+            found += f;
+        }
+        assert!(total > 1000, "{total} positions compared");
+        assert!(found > 100, "only {found} captures found");
+    }
+
+    #[test]
+    fn fairy_pieces_are_covered_by_the_playouts() {
+        let kinds = [
+            PieceKind::Princess,
+            PieceKind::Unicorn,
+            PieceKind::Dragon,
+            PieceKind::Brawn,
+            PieceKind::CommonKing,
+            PieceKind::RoyalQueen,
+        ];
+        for kind in kinds {
+            let found = CATALOGUE.iter().enumerate().find(|(_, v)| {
+                Multiverse::from_variant(v)
+                    .map(|m| {
+                        m.timelines
+                            .iter()
+                            .any(|t| t.boards.iter().any(|b| b.kind[kind.index()] != 0))
+                    })
+                    .unwrap_or(false)
+            });
+            let Some((i, _)) = found else {
+                panic!("no catalogue board has a {kind:?}");
+            };
+            let (compared, _) = playouts(i, 4, 60, 0xdead_beef ^ kind.index() as u64);
+            assert!(compared > 0, "{kind:?}");
+        }
     }
 }
