@@ -9,37 +9,54 @@
 pub mod layout;
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::layout::{Camera, Layout, PAD, SQUARE, TOP};
+use self::layout::{Camera, Layout, Window, PAD, SQUARE, TOP};
 use crate::chess::{Color, Placement, Square};
 use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::{display_label, Session};
 
-/// A board as drawn: where it is and what is on it.
+/// A board as drawn: where it is, what is on it and in which form.
 #[derive(Debug, Clone, PartialEq)]
 struct BoardItem {
     id: BoardId,
     label: String,
     placement: Placement,
     flipped: bool,
+    /// Drawn as one element (far zoom) rather than with its squares.
+    compact: bool,
 }
 
 impl BoardItem {
+    /// What makes a drawn board reusable: the same board, orientation, form
+    /// and pieces. A submit keeps every existing board's key, so only new
+    /// boards are created (a take-back and a different move changes pieces).
     fn key(&self) -> String {
         format!(
-            "{}:{}:{}:{}",
+            "{}:{}:{}:{}:{}",
             self.id.l,
             self.id.v,
             self.flipped,
+            self.compact,
             self.placement.to_fen()
         )
+    }
+
+    /// The drawn column and row (from the top-left) of a square.
+    fn cell(&self, sq: Square) -> (u8, u8) {
+        let (files, ranks) = (self.placement.width(), self.placement.height());
+        if self.flipped {
+            (files - 1 - sq.x, sq.y)
+        } else {
+            (sq.x, ranks - 1 - sq.y)
+        }
     }
 }
 
@@ -88,27 +105,92 @@ struct Arrow {
     class: &'static str,
 }
 
-fn boards_of(s: &Session, layout: &Layout) -> Vec<BoardItem> {
+/// The boards inside the camera's window (the others are not in the DOM).
+fn boards_in(s: &Session, layout: &Layout, window: &Window) -> Vec<BoardItem> {
     let m = s.multiverse();
-    let (lo, hi) = m.timeline_range();
+    let rows = layout.lmax - layout.lmin;
     let mut out = Vec::new();
-    for l in lo..=hi {
+    for row in window.rmin.max(0)..=window.rmax.min(rows) {
+        let l = layout.timeline_of_row(row);
         let Some(tl) = m.timeline(l) else { continue };
         let label = display_label(l, m.even());
-        for (k, b) in tl.boards().iter().enumerate() {
-            let id = BoardId {
-                l,
-                v: tl.start() + k as i32,
+        for v in window.vmin.max(tl.start())..=window.vmax.min(tl.end()) {
+            let Some(b) = usize::try_from(v - tl.start())
+                .ok()
+                .and_then(|k| tl.boards().get(k))
+            else {
+                continue;
             };
             out.push(BoardItem {
-                id,
+                id: BoardId { l, v },
                 label: label.clone(),
                 placement: b.to_placement(m.width(), m.height()),
                 flipped: layout.flipped,
+                compact: window.compact,
             });
         }
     }
     out
+}
+
+/// How many boards the position has (drawn or not).
+fn board_count(s: &Session) -> usize {
+    let m = s.multiverse();
+    let (lo, hi) = m.timeline_range();
+    (lo..=hi)
+        .filter_map(|l| m.timeline(l))
+        .map(|tl| tl.boards().len())
+        .sum()
+}
+
+/// The compact form's backgrounds: one layer per piece over a checkerboard,
+/// in world pixels (the camera's transform scales them).
+fn compact_background(item: &BoardItem) -> String {
+    let p = &item.placement;
+    let (files, ranks) = (p.width(), p.height());
+    let mut images = String::new();
+    let mut positions = String::new();
+    let mut sizes = String::new();
+    let mut repeats = String::new();
+    for (sq, pp) in p.pieces() {
+        let (col, row) = item.cell(sq);
+        let side = if pp.piece.color == Color::White {
+            'w'
+        } else {
+            'b'
+        };
+        images.push_str(&format!(
+            "url(assets/pieces/{side}{}.svg), ",
+            pp.piece.kind.letter()
+        ));
+        positions.push_str(&format!(
+            "{}px {}px, ",
+            f64::from(col) * SQUARE,
+            f64::from(row) * SQUARE
+        ));
+        sizes.push_str(&format!("{SQUARE}px {SQUARE}px, "));
+        repeats.push_str("no-repeat, ");
+    }
+    // The top-left square's shade: a1 (x + y even) is dark.
+    let top_left = if item.flipped {
+        Square { x: files - 1, y: 0 }
+    } else {
+        Square { x: 0, y: ranks - 1 }
+    };
+    let (a, b) = if (top_left.x + top_left.y) % 2 == 0 {
+        ("var(--square-light)", "var(--square-dark)")
+    } else {
+        ("var(--square-dark)", "var(--square-light)")
+    };
+    // A conic gradient starts at twelve o'clock: top-right, bottom-right,
+    // bottom-left, top-left quadrants of a two-by-two tile.
+    format!(
+        "background-image: {images}conic-gradient({a} 0 25%, {b} 0 50%, {a} 0 75%, {b} 0); \
+         background-position: {positions}0 0; background-size: {sizes}{}px {}px; \
+         background-repeat: {repeats}repeat;",
+        2.0 * SQUARE,
+        2.0 * SQUARE
+    )
 }
 
 fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
@@ -254,13 +336,39 @@ fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
     out
 }
 
-/// The board and square under an element (a square or anything inside it).
-fn coord_of(el: &web_sys::Element) -> Option<Coord> {
-    let sq = el.closest("[data-sq]").ok().flatten()?;
-    let board = sq.closest("[data-bl]").ok().flatten()?;
+/// The board and square under an element (a square or anything inside it)
+/// at the screen point (`x`, `y`): a compact board has no square elements,
+/// so its square comes from the point.
+fn coord_at(el: &web_sys::Element, x: f64, y: f64) -> Option<Coord> {
+    let board = el.closest("[data-bl]").ok().flatten()?;
     let l = board.get_attribute("data-bl")?.parse().ok()?;
     let v = board.get_attribute("data-bv")?.parse().ok()?;
-    let square = Square::parse(&sq.get_attribute("data-sq")?)?;
+    if let Some(sq) = el.closest("[data-sq]").ok().flatten() {
+        let square = Square::parse(&sq.get_attribute("data-sq")?)?;
+        return Some(Coord::new(l, v, square));
+    }
+    let files: u8 = board.get_attribute("data-files")?.parse().ok()?;
+    let ranks: u8 = board.get_attribute("data-ranks")?.parse().ok()?;
+    let flipped = board.get_attribute("data-flip").as_deref() == Some("true");
+    let r = board.get_bounding_client_rect();
+    let scale = r.width() / (f64::from(files) * SQUARE + 2.0 * PAD);
+    let col = ((x - r.left()) / scale - PAD) / SQUARE;
+    let row = ((y - r.top()) / scale - PAD) / SQUARE;
+    if col < 0.0 || row < 0.0 || col >= f64::from(files) || row >= f64::from(ranks) {
+        return None;
+    }
+    let (col, row) = (col as u8, row as u8);
+    let square = if flipped {
+        Square {
+            x: files - 1 - col,
+            y: row,
+        }
+    } else {
+        Square {
+            x: col,
+            y: ranks - 1 - row,
+        }
+    };
     Some(Coord::new(l, v, square))
 }
 
@@ -294,11 +402,98 @@ fn board_view(
     flags: Memo<HashMap<BoardId, u8>>,
     marks: Memo<HashMap<BoardId, Vec<(Square, MarkKind)>>>,
     layout: Memo<Layout>,
-) -> impl IntoView {
+) -> AnyView {
     let id = item.id;
-    let p = &item.placement;
-    let (files, ranks) = (p.width(), p.height());
+    let (files, ranks) = (item.placement.width(), item.placement.height());
+    let compact = item.compact;
+    let color = color_of(id.v);
+    let c = if color == Color::White { "w" } else { "b" };
+    let class = move || {
+        let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
+        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
+        let mut cls = format!("mv-board {}", color_class(color));
+        if compact {
+            cls.push_str(" compact");
+        }
+        for (bit, name) in [
+            (MANDATORY, " playable mandatory"),
+            (OPTIONAL, " playable optional"),
+            (STAGED, " staged"),
+            (INACTIVE, " inactive"),
+            (LAST, " last"),
+        ] {
+            if f & bit != 0 {
+                cls.push_str(name);
+            }
+        }
+        if sel {
+            cls.push_str(" has-selection");
+        }
+        cls
+    };
     let flipped = item.flipped;
+    let overlay = move || {
+        marks.with(|all| {
+            all.get(&id).map(|list| {
+                list.iter()
+                    .map(|(sq, kind)| {
+                        let (col, row) = if flipped {
+                            (files - 1 - sq.x, sq.y)
+                        } else {
+                            (sq.x, ranks - 1 - sq.y)
+                        };
+                        let style = format!(
+                            "left: {}px; top: {}px;",
+                            f64::from(col) * SQUARE,
+                            f64::from(row) * SQUARE
+                        );
+                        view! { <div class=kind.class() style=style></div> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let aria = format!(
+        "Timeline {}, turn {}, {} to move",
+        item.label,
+        turn_of(id.v),
+        color.name()
+    );
+    // The position follows the layout (a new timeline above shifts every row)
+    // without re-creating the board.
+    let position = move || {
+        let (x, y) = layout.with(|lay| lay.board_origin(id));
+        format!(
+            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
+            f64::from(files) * SQUARE + 2.0 * PAD,
+            f64::from(ranks) * SQUARE + 2.0 * PAD
+        )
+    };
+    if compact {
+        // Far out: one element, the squares and pieces painted as its
+        // backgrounds; a click finds its square from the pointer.
+        let background = compact_background(&item);
+        let style = move || format!("{} {background}", position());
+        return view! {
+            <div
+                class=class
+                style=style
+                data-l=item.label.clone()
+                data-t=turn_of(id.v).to_string()
+                data-c=c
+                data-bl=id.l.to_string()
+                data-bv=id.v.to_string()
+                data-files=files.to_string()
+                data-ranks=ranks.to_string()
+                data-flip=flipped.to_string()
+                aria-label=aria
+            >
+                <div class="mv-marks">{overlay}</div>
+            </div>
+        }
+        .into_any();
+    }
+    let p = &item.placement;
     let rows: Vec<u8> = if flipped {
         (0..ranks).collect()
     } else {
@@ -340,66 +535,10 @@ fn board_view(
             });
         }
     }
-    let color = color_of(id.v);
-    let c = if color == Color::White { "w" } else { "b" };
-    let class = move || {
-        let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
-        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
-        let mut cls = format!("mv-board {}", color_class(color));
-        for (bit, name) in [
-            (MANDATORY, " playable mandatory"),
-            (OPTIONAL, " playable optional"),
-            (STAGED, " staged"),
-            (INACTIVE, " inactive"),
-            (LAST, " last"),
-        ] {
-            if f & bit != 0 {
-                cls.push_str(name);
-            }
-        }
-        if sel {
-            cls.push_str(" has-selection");
-        }
-        cls
-    };
-    let overlay = move || {
-        let lay = layout.get_untracked();
-        marks.with(|all| {
-            all.get(&id).map(|list| {
-                list.iter()
-                    .map(|(sq, kind)| {
-                        let (col, row) = lay.square_cell(sq.x, sq.y);
-                        let style = format!(
-                            "left: {}px; top: {}px;",
-                            f64::from(col) * SQUARE,
-                            f64::from(row) * SQUARE
-                        );
-                        view! { <div class=kind.class() style=style></div> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    let aria = format!(
-        "Timeline {}, turn {}, {} to move",
-        item.label,
-        turn_of(id.v),
-        color.name()
-    );
-    // The position follows the layout (a new timeline above shifts every row)
-    // without re-creating the board.
-    let style = move || {
-        let (x, y) = layout.with(|lay| lay.board_origin(id));
-        format!(
-            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
-            f64::from(files) * SQUARE + 2.0 * PAD,
-            f64::from(ranks) * SQUARE + 2.0 * PAD
-        )
-    };
     view! {
         <div
             class=class
-            style=style
+            style=position
             data-l=item.label.clone()
             data-t=turn_of(id.v).to_string()
             data-c=c
@@ -411,6 +550,7 @@ fn board_view(
             <div class="mv-marks">{overlay}</div>
         </div>
     }
+    .into_any()
 }
 
 fn arrow_path(a: &Arrow) -> String {
@@ -436,10 +576,41 @@ pub fn MultiverseView() -> impl IntoView {
     let viewport = NodeRef::<html::Div>::new();
     let layout =
         Memo::new(move |_| play.with_shown(|s| Layout::of(s.multiverse(), play.flipped.get())));
+    // The viewport's size, read when a gesture starts, on camera requests and
+    // on window resizes (never per frame: reading it may force a layout).
+    let size = RwSignal::new((1200.0, 700.0));
+    let view_size = move || {
+        let measured = viewport.get_untracked().map(|el| {
+            let r = el.get_bounding_client_rect();
+            (r.width(), r.height())
+        });
+        match measured {
+            Some(m) if m.0 > 0.0 && m.1 > 0.0 => {
+                if size.get_untracked() != m {
+                    size.set(m);
+                }
+                m
+            }
+            _ => size.get_untracked(),
+        }
+    };
+    let _resize = window_event_listener(ev::resize, move |_| {
+        view_size();
+    });
+    // Which boards are drawn: a memo of the camera that changes only when the
+    // visible range crosses a chunk of turns or a row, or the zoom crosses
+    // the compact threshold; panning inside it re-renders nothing.
+    let window = Memo::new(move |_| {
+        let cam = play.camera.get();
+        let view = size.get();
+        layout.with(|lay| lay.window(&cam, view))
+    });
     let boards = Memo::new(move |_| {
         let lay = layout.get();
-        play.with_shown(|s| boards_of(s, &lay))
+        let w = window.get();
+        play.with_shown(|s| boards_in(s, &lay, &w))
     });
+    let total_boards = Memo::new(move |_| play.with_shown(board_count));
     let flags = Memo::new(move |_| play.with_shown(board_flags));
     let marks = Memo::new(move |_| play.with_shown(|s| square_marks(s, &play)));
     let arrows = Memo::new(move |_| {
@@ -450,19 +621,46 @@ pub fn MultiverseView() -> impl IntoView {
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
     let ghost = RwSignal::new(None::<(String, f64, f64)>);
 
-    let view_size = move || {
-        viewport
-            .get_untracked()
-            .map(|el| {
-                let r = el.get_bounding_client_rect();
-                (r.width(), r.height())
-            })
-            .unwrap_or((1200.0, 700.0))
+    // Pointer and wheel events come faster than frames: they move a pending
+    // camera, applied once per animation frame (one transform change).
+    let pending = StoredValue::new(None::<Camera>);
+    // While the camera moves the world is its own compositor layer (panning
+    // then repaints nothing); when it rests it is painted at the final scale.
+    let moving = RwSignal::new(false);
+    let rest_timer = StoredValue::new(None::<TimeoutHandle>);
+    let move_camera = move |f: &dyn Fn(&mut Camera)| {
+        let first = pending.with_value(Option::is_none);
+        let mut cam = pending
+            .get_value()
+            .unwrap_or_else(|| play.camera.get_untracked());
+        f(&mut cam);
+        pending.set_value(Some(cam));
+        if first {
+            request_animation_frame(move || {
+                if let Some(cam) = pending.get_value() {
+                    pending.set_value(None);
+                    if !moving.get_untracked() {
+                        moving.set(true);
+                    }
+                    play.camera.set(cam);
+                    if let Some(t) = rest_timer.get_value() {
+                        t.clear();
+                    }
+                    let t = set_timeout_with_handle(
+                        move || moving.set(false),
+                        Duration::from_millis(160),
+                    )
+                    .ok();
+                    rest_timer.set_value(t);
+                }
+            });
+        }
     };
     // Camera requests: fit all, go to present, zoom buttons.
     Effect::new(move |_| {
         let (_, req) = play.camera_request.get();
         let Some(req) = req else { return };
+        pending.set_value(None);
         let lay = layout.get_untracked();
         let size = view_size();
         let cam = play.camera.get_untracked();
@@ -537,11 +735,12 @@ pub fn MultiverseView() -> impl IntoView {
         let (sx, sy) = local_point(f64::from(e.client_x()), f64::from(e.client_y()));
         if e.ctrl_key() || e.delta_mode() != 0 || e.delta_y().abs() > 0.0 && e.delta_x() == 0.0 {
             let factor = (-e.delta_y() * if e.ctrl_key() { 0.01 } else { 0.0015 }).exp();
-            play.camera.update(|c| *c = c.zoom_at(factor, sx, sy));
+            move_camera(&|c| *c = c.zoom_at(factor, sx, sy));
         } else {
-            play.camera.update(|c| {
-                c.x -= e.delta_x();
-                c.y -= e.delta_y();
+            let (dx, dy) = (e.delta_x(), e.delta_y());
+            move_camera(&|c| {
+                c.x -= dx;
+                c.y -= dy;
             });
         }
     };
@@ -551,6 +750,7 @@ pub fn MultiverseView() -> impl IntoView {
             return;
         }
         let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        view_size();
         pointers.update_value(|p| {
             p.retain(|q| q.0 != e.pointer_id());
             p.push((e.pointer_id(), x, y));
@@ -567,7 +767,7 @@ pub fn MultiverseView() -> impl IntoView {
         let target = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let coord = target.as_ref().and_then(coord_of);
+        let coord = target.as_ref().and_then(|el| coord_at(el, x, y));
         if let Some(c) = coord {
             if play.selected.get_untracked().is_some()
                 && play.selected.get_untracked() != Some(c)
@@ -610,9 +810,10 @@ pub fn MultiverseView() -> impl IntoView {
             Gesture::Idle => {}
             Gesture::Pan { last, start, moved } => {
                 let moved = moved || (x - start.0).hypot(y - start.1) > 3.0;
-                play.camera.update(|c| {
-                    c.x += x - last.0;
-                    c.y += y - last.1;
+                let (dx, dy) = (x - last.0, y - last.1);
+                move_camera(&|c| {
+                    c.x += dx;
+                    c.y += dy;
                 });
                 gesture.set_value(Gesture::Pan {
                     last: (x, y),
@@ -661,7 +862,8 @@ pub fn MultiverseView() -> impl IntoView {
                     let (mx, my) =
                         pointers.with_value(|p| ((p[0].1 + p[1].1) / 2.0, (p[0].2 + p[1].2) / 2.0));
                     let (sx, sy) = local_point(mx, my);
-                    play.camera.update(|c| *c = c.zoom_at(d / distance, sx, sy));
+                    let factor = d / distance;
+                    move_camera(&|c| *c = c.zoom_at(factor, sx, sy));
                     gesture.set_value(Gesture::Pinch { distance: d });
                 }
             }
@@ -684,7 +886,7 @@ pub fn MultiverseView() -> impl IntoView {
                 if dragging {
                     let target = document()
                         .element_from_point(at.0 as f32, at.1 as f32)
-                        .and_then(|el| coord_of(&el));
+                        .and_then(|el| coord_at(&el, at.0, at.1));
                     if let Some(to) = target {
                         if to != from {
                             play.move_selected_to(to);
@@ -705,13 +907,10 @@ pub fn MultiverseView() -> impl IntoView {
         ghost.set(None);
     };
 
-    let world_style = move || {
-        let (w, h) = layout.with(Layout::world_size);
-        format!(
-            "{} width: {w}px; height: {h}px;",
-            play.camera.get().transform()
-        )
-    };
+    // The only thing a pan or zoom frame changes in the world.
+    let world_transform = move || play.camera.with(Camera::transform);
+    let world_width = move || format!("{}px", layout.with(Layout::world_size).0);
+    let world_height = move || format!("{}px", layout.with(Layout::world_size).1);
 
     let rails = move || {
         let lay = layout.get();
@@ -741,7 +940,7 @@ pub fn MultiverseView() -> impl IntoView {
     let sticky_labels = move || {
         let lay = layout.get();
         let cam = play.camera.get();
-        let size = view_size();
+        let size = size.get();
         let rows = play.with_shown(|s| {
             let m = s.multiverse();
             let (lo, hi) = m.timeline_range();
@@ -861,7 +1060,14 @@ pub fn MultiverseView() -> impl IntoView {
             on:pointercancel=on_cancel
             on:contextmenu=|e: ev::MouseEvent| e.prevent_default()
         >
-            <div class="mv-world" style=world_style>
+            <div
+                class="mv-world"
+                class:moving=move || moving.get()
+                style:transform=world_transform
+                style:width=world_width
+                style:height=world_height
+                data-boards=move || total_boards.get().to_string()
+            >
                 {rails}
                 {present_line}
                 <For
