@@ -146,20 +146,19 @@ impl Layout {
         }
     }
 
-    /// The boards a `view`-sized viewport shows through `cam`, with a margin.
+    /// The boards a `view`-sized viewport shows through `cam`, with a
+    /// margin of `margin` times the viewport's size on each side.
     #[must_use]
-    pub fn window(&self, cam: &Camera, view: (f64, f64)) -> Window {
+    pub fn window(&self, cam: &Camera, view: (f64, f64), margin: f64) -> Window {
         let z = cam.zoom.max(1e-6);
-        let (mx, my) = (view.0 * MARGIN / z, view.1 * MARGIN / z);
+        let (mx, my) = (view.0 * margin / z, view.1 * margin / z);
         let (x0, x1) = (-cam.x / z - mx, (view.0 - cam.x) / z + mx);
         let (y0, y1) = (-cam.y / z - my, (view.1 - cam.y) / z + my);
         let stride = self.turn_stride();
         let t0 = self.vmin.div_euclid(2);
         // Float to int casts saturate: a far-away camera gives an empty range.
-        let ta = (((x0 - LEFT) / stride).floor() as i32).div_euclid(TURN_CHUNK) * TURN_CHUNK;
-        let tb = (((x1 - LEFT) / stride).floor() as i32).div_euclid(TURN_CHUNK) * TURN_CHUNK
-            + TURN_CHUNK
-            - 1;
+        let ta = ((x0 - LEFT) / stride).floor() as i32;
+        let tb = ((x1 - LEFT) / stride).floor() as i32;
         let row_h = self.board_height() + GAP_ROWS;
         let ra = ((y0 - TOP) / row_h).floor() as i32;
         let rb = ((y1 - TOP) / row_h).floor() as i32;
@@ -188,10 +187,9 @@ impl Layout {
 /// The automatic camera never goes below 0.42, so play at the zoom it picks
 /// always has the square elements (and their `data-sq` hooks).
 pub const COMPACT_BELOW: f64 = 0.4;
-/// How much of the viewport's size is drawn beyond each edge.
-pub const MARGIN: f64 = 0.3;
-/// The drawn range snaps to this many turns, so panning changes it rarely.
-const TURN_CHUNK: i32 = 2;
+/// How much of the viewport's size is drawn beyond each edge: panning
+/// re-renders nothing until the camera has moved this far.
+pub const MARGIN: f64 = 0.5;
 
 /// The boards the view draws: those within the camera's rectangle plus a
 /// margin, snapped to whole chunks of turns.
@@ -214,6 +212,23 @@ impl Window {
     #[must_use]
     pub fn contains(&self, v: i32, row: i32) -> bool {
         (self.vmin..=self.vmax).contains(&v) && (self.rmin..=self.rmax).contains(&row)
+    }
+
+    /// Whether this window still serves a camera that needs `need`: it
+    /// holds it, in the same form, and is not much larger (after a zoom in,
+    /// a window drawn far out would keep hundreds of boards for nothing).
+    #[must_use]
+    pub fn serves(&self, need: &Window, fresh: &Window) -> bool {
+        let area = |w: &Window| {
+            (i64::from(w.vmax) - i64::from(w.vmin) + 1).max(0)
+                * (i64::from(w.rmax) - i64::from(w.rmin) + 1).max(0)
+        };
+        self.compact == need.compact
+            && self.vmin <= need.vmin
+            && self.vmax >= need.vmax
+            && self.rmin <= need.rmin
+            && self.rmax >= need.rmax
+            && area(self) <= 3 * area(fresh).max(1)
     }
 }
 

@@ -579,13 +579,15 @@ pub fn MultiverseView() -> impl IntoView {
     // The viewport's size, read when a gesture starts, on camera requests and
     // on window resizes (never per frame: reading it may force a layout).
     let size = RwSignal::new((1200.0, 700.0));
+    let measured = StoredValue::new(false);
     let view_size = move || {
-        let measured = viewport.get_untracked().map(|el| {
+        let rect = viewport.get_untracked().map(|el| {
             let r = el.get_bounding_client_rect();
             (r.width(), r.height())
         });
-        match measured {
+        match rect {
             Some(m) if m.0 > 0.0 && m.1 > 0.0 => {
+                measured.set_value(true);
                 if size.get_untracked() != m {
                     size.set(m);
                 }
@@ -594,16 +596,32 @@ pub fn MultiverseView() -> impl IntoView {
             _ => size.get_untracked(),
         }
     };
+    // The size without forcing a layout, once it has been measured: a camera
+    // request right after a submit would otherwise lay out the page twice.
+    let known_size = move || {
+        if measured.get_value() {
+            size.get_untracked()
+        } else {
+            view_size()
+        }
+    };
     let _resize = window_event_listener(ev::resize, move |_| {
         view_size();
     });
-    // Which boards are drawn: a memo of the camera that changes only when the
-    // visible range crosses a chunk of turns or a row, or the zoom crosses
-    // the compact threshold; panning inside it re-renders nothing.
-    let window = Memo::new(move |_| {
+    // Which boards are drawn: what the camera shows plus a margin, kept
+    // while the camera stays inside it (panning re-renders nothing until the
+    // margin is used up), re-made when it leaves it, zooms far in or crosses
+    // the compact threshold.
+    let window = Memo::new(move |prev: Option<&Window>| {
         let cam = play.camera.get();
         let view = size.get();
-        layout.with(|lay| lay.window(&cam, view))
+        layout.with(|lay| {
+            let fresh = lay.window(&cam, view, layout::MARGIN);
+            match prev {
+                Some(p) if p.serves(&lay.window(&cam, view, 0.02), &fresh) => *p,
+                _ => fresh,
+            }
+        })
     });
     let boards = Memo::new(move |_| {
         let lay = layout.get();
@@ -662,7 +680,7 @@ pub fn MultiverseView() -> impl IntoView {
         let Some(req) = req else { return };
         pending.set_value(None);
         let lay = layout.get_untracked();
-        let size = view_size();
+        let size = known_size();
         let cam = play.camera.get_untracked();
         let next = match req {
             CameraRequest::FitAll => {
@@ -937,19 +955,23 @@ pub fn MultiverseView() -> impl IntoView {
     };
 
     // Timeline and turn labels stay on the viewport's edges at a readable size.
-    let sticky_labels = move || {
+    // Timeline and turn labels stay on the viewport's edges at a readable
+    // size. Each strip follows the camera by a transform; the labels in it
+    // are re-drawn only when the drawn window or the zoom changes.
+    let zoom = Memo::new(move |_| play.camera.with(|c| c.zoom));
+    let turn_strip = move || format!("translateX({:.2}px)", play.camera.with(|c| c.x));
+    let row_strip = move || format!("translateY({:.2}px)", play.camera.with(|c| c.y));
+    let row_labels = move || {
         let lay = layout.get();
-        let cam = play.camera.get();
-        let size = size.get();
-        let rows = play.with_shown(|s| {
+        let w = window.get();
+        let z = zoom.get();
+        play.with_shown(|s| {
             let m = s.multiverse();
-            let (lo, hi) = m.timeline_range();
-            (lo..=hi)
-                .filter_map(|l| {
-                    let y = cam.y + (lay.row_y(l) + lay.board_height() / 2.0) * cam.zoom;
-                    if y < -20.0 || y > size.1 + 20.0 {
-                        return None;
-                    }
+            let rows = lay.lmax - lay.lmin;
+            (w.rmin.max(0)..=w.rmax.min(rows))
+                .map(|row| {
+                    let l = lay.timeline_of_row(row);
+                    let y = (lay.row_y(l) + lay.board_height() / 2.0) * z;
                     let active = m.is_active(l);
                     let cls = if active {
                         "mv-tl-label"
@@ -961,31 +983,38 @@ pub fn MultiverseView() -> impl IntoView {
                     } else {
                         "inactive timeline"
                     };
-                    Some(view! {
+                    view! {
                         <div class=cls style=format!("top: {:.1}px;", y - 13.0) title=title>
                             {format!("L{}", display_label(l, m.even()))}
                         </div>
-                    })
+                    }
                 })
                 .collect_view()
-        });
-        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * cam.zoom;
+        })
+    };
+    let turn_labels = move || {
+        let lay = layout.get();
+        let w = window.get();
+        let z = zoom.get();
+        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * z;
         let every = ((56.0 / stride.max(1.0)).ceil() as i32).max(1);
         let t0 = lay.vmin.div_euclid(2);
         let t1 = lay.vmax.div_euclid(2);
-        let turns = (t0..=t1)
+        let first = w.vmin.div_euclid(2).max(t0);
+        let last = w.vmax.div_euclid(2).min(t1);
+        (first..=last)
             .filter(|t| (t - t0) % every == 0)
-            .filter_map(|t| {
-                let w = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
-                let x = cam.x + (lay.column_x(2 * t) + w / 2.0) * cam.zoom;
-                (x > -40.0 && x < size.0 + 40.0).then(|| {
-                    view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
-                })
+            .map(|t| {
+                let bw = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
+                let x = (lay.column_x(2 * t) + bw / 2.0) * z;
+                view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
             })
-            .collect_view();
+            .collect_view()
+    };
+    let sticky_labels = move || {
         view! {
-            <div class="mv-sticky-turns">{turns}</div>
-            <div class="mv-sticky-rows">{rows}</div>
+            <div class="mv-sticky-turns" style:transform=turn_strip>{turn_labels}</div>
+            <div class="mv-sticky-rows" style:transform=row_strip>{row_labels}</div>
         }
     };
 
