@@ -927,6 +927,14 @@ pub fn MultiverseView() -> impl IntoView {
 
     // The only thing a pan or zoom frame changes in the world.
     let world_transform = move || play.camera.with(Camera::transform);
+    // Outlines and arrows stay visible far out: the stylesheet divides their
+    // widths by this zoom, rounded to steps of 20 % so that zooming restyles
+    // the boards only now and then.
+    let zoom_step = Memo::new(move |_| {
+        let z = play.camera.with(|c| c.zoom);
+        (z.ln() / 1.2f64.ln()).round() as i32
+    });
+    let world_zoom = move || format!("{:.4}", 1.2f64.powi(zoom_step.get()));
     let world_width = move || format!("{}px", layout.with(Layout::world_size).0);
     let world_height = move || format!("{}px", layout.with(Layout::world_size).1);
 
@@ -1094,6 +1102,7 @@ pub fn MultiverseView() -> impl IntoView {
                 class:moving=move || moving.get()
                 style:transform=world_transform
                 style:width=world_width
+                style:--mv-z=world_zoom
                 style:height=world_height
                 data-boards=move || total_boards.get().to_string()
             >
