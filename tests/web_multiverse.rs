@@ -87,7 +87,10 @@ async fn a_long_game_draws_only_the_boards_near_the_camera() {
         .query_selector(r#".mv-board[data-l="0"][data-t="61"][data-c="w"]"#)
         .unwrap()
         .expect("the board to play");
-    assert_eq!(present.query_selector_all("[data-sq]").unwrap().length(), 64);
+    assert_eq!(
+        present.query_selector_all("[data-sq]").unwrap().length(),
+        64
+    );
     // The first board is far away: not in the DOM.
     assert!(root
         .query_selector(r#".mv-board[data-l="0"][data-t="1"][data-c="w"]"#)
@@ -157,16 +160,13 @@ fn the_window_covers_the_view_and_is_kept_for_small_pans() {
     };
     assert!(!w.serves(&lay.window(&far, view, 0.0), &lay.window(&far, view, 0.5)));
     // Zooming far in drops a window made far out.
-    let out = Camera {
-        zoom: 0.05,
-        ..cam
-    };
+    let out = Camera { zoom: 0.05, ..cam };
     let wide = lay.window(&out, view, 0.5);
     assert!(wide.compact);
-    let zoomed = Camera {
-        zoom: 0.2,
-        ..out
-    };
+    let zoomed = Camera { zoom: 0.2, ..out };
     assert!(lay.window(&zoomed, view, 0.5).compact);
-    assert!(!wide.serves(&lay.window(&zoomed, view, 0.0), &lay.window(&zoomed, view, 0.5)));
+    assert!(!wide.serves(
+        &lay.window(&zoomed, view, 0.0),
+        &lay.window(&zoomed, view, 0.5)
+    ));
 }

@@ -19,6 +19,7 @@ use wasm_bindgen::JsCast;
 use self::layout::{Camera, Layout, Window, PAD, SQUARE, TOP};
 use crate::chess::{Color, Placement, Square};
 use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
+use crate::fived::Check;
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::{display_label, Session};
@@ -266,7 +267,11 @@ fn move_marks(
     }
 }
 
-fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
+fn square_marks(
+    s: &Session,
+    play: &Play,
+    threats: &[Check],
+) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
     let mut out: HashMap<BoardId, Vec<(Square, MarkKind)>> = HashMap::new();
     for m in s.last_action() {
         move_marks(&mut out, &m, MarkKind::LastFrom, MarkKind::LastTo);
@@ -274,7 +279,7 @@ fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkK
     for m in s.staged() {
         move_marks(&mut out, &m, MarkKind::StagedFrom, MarkKind::StagedTo);
     }
-    for c in s.threats() {
+    for c in threats {
         out.entry(c.royal.board)
             .or_default()
             .push((c.royal.square, MarkKind::Check));
@@ -306,7 +311,7 @@ fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkK
     out
 }
 
-fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
+fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<Arrow> {
     let mut out = Vec::new();
     for m in s.last_action() {
         if !m.is_physical() {
@@ -326,7 +331,7 @@ fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
             });
         }
     }
-    for c in s.threats() {
+    for c in threats {
         out.push(Arrow {
             from: layout.square_center(c.attacker),
             to: layout.square_center(c.royal),
@@ -630,10 +635,14 @@ pub fn MultiverseView() -> impl IntoView {
     });
     let total_boards = Memo::new(move |_| play.with_shown(board_count));
     let flags = Memo::new(move |_| play.with_shown(board_flags));
-    let marks = Memo::new(move |_| play.with_shown(|s| square_marks(s, &play)));
+    // The checks are worked out once per position (a search over the
+    // position with every playable board passed), for the marks and arrows.
+    let threats = Memo::new(move |_| play.with_shown(Session::threats));
+    let marks =
+        Memo::new(move |_| threats.with(|t| play.with_shown(|s| square_marks(s, &play, t))));
     let arrows = Memo::new(move |_| {
         let lay = layout.get();
-        play.with_shown(|s| arrows_of(s, &lay))
+        threats.with(|t| play.with_shown(|s| arrows_of(s, &lay, t)))
     });
     let gesture = StoredValue::new(Gesture::Idle);
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
