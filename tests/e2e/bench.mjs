@@ -6,9 +6,11 @@
 // run, compare rows of one run. Each position is imported as 5dpgn text through the app's own
 // import dialog (a 500-turn game imports in a moment; clicking it in would take minutes).
 //
-// Environment: DIST (default dist), CHROMIUM_PATH, BENCH_SIZES (default "10,100,1000"),
-// BENCH_SECONDS (length of each panning run, default 2), BENCH_SHOT (a PNG path: a screenshot
-// of the largest multiverse, zoomed out).
+// Environment: DIST (default dist; several builds separated by commas are measured in turn,
+// size by size, to compare them in one run, e.g. DIST=dist,/tmp/dist-main), BENCH_ROUNDS
+// (repeats, default 1), CHROMIUM_PATH, BENCH_SIZES (default "10,100,1000"), BENCH_SECONDS
+// (length of each panning run, default 2), BENCH_SHOT (a PNG path: a screenshot of the largest
+// multiverse, zoomed out).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +18,8 @@ import { chromium } from "playwright-core";
 import { serveStatic } from "./static-server.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DIST = join(ROOT, process.env.DIST ?? "dist");
+const DISTS = (process.env.DIST ?? "dist").split(",").map((d) => join(ROOT, d));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SIZES = (process.env.BENCH_SIZES ?? "10,100,1000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -35,7 +38,8 @@ function shuffleGame(turns) {
   return lines.join("\n") + "\n";
 }
 
-const server = await serveStatic(DIST, "/");
+const servers = [];
+for (const d of DISTS) servers.push(await serveStatic(d, "/"));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 
 /** Frames per second while `drive(elapsedMs)` runs every 8 ms (a 125 Hz mouse or trackpad,
@@ -117,7 +121,7 @@ async function submitToPaint(page) {
 const fmt = (x) => (x == null ? "  <16" : x.toFixed(0).padStart(5));
 const rows = [];
 
-async function measure(boardsWanted) {
+async function measure(boardsWanted, server, build) {
   const turns = Math.max(1, Math.round((boardsWanted - 2) / 2));
   const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, colorScheme: "dark" });
   const page = await context.newPage();
@@ -156,14 +160,20 @@ async function measure(boardsWanted) {
   if (process.env.BENCH_SHOT && boardsWanted === Math.max(...SIZES)) {
     await page.screenshot({ path: process.env.BENCH_SHOT });
   }
-  rows.push({ boards, importMs, submit, nodes, near, wheel, nodesFar, far, problems });
+  rows.push({ build, boards, importMs, submit, nodes, near, wheel, nodesFar, far, problems });
   await context.close();
 }
 
-for (const n of SIZES) await measure(n);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const n of SIZES) {
+    for (let i = 0; i < servers.length; i++) await measure(n, servers[i], DISTS[i].split("/").slice(-2).join("/"));
+  }
+}
+if (servers.length > 1) rows.sort((a, b) => a.build.localeCompare(b.build) || a.boards - b.boards);
 console.log("boards | submit→paint ms (event timing / rAF+layout) | pan fps at present (worst frame ms) | wheel zoom fps | pan fps zoomed out to fit all | DOM nodes present/fit | import ms");
 for (const r of rows) {
   console.log(
+    (servers.length > 1 ? `${r.build}: ` : "") +
     `${String(r.boards).padStart(6)} | ${fmt(r.submit.paint)} / ${fmt(r.submit.frame)}` +
       ` | ${r.near.fps.toFixed(0).padStart(3)} (${r.near.worst.toFixed(0)})` +
       ` | ${r.wheel.fps.toFixed(0).padStart(3)} (${r.wheel.worst.toFixed(0)})` +
@@ -173,4 +183,4 @@ for (const r of rows) {
   );
 }
 await browser.close();
-await server.close?.();
+for (const server of servers) await server.close?.();

@@ -646,7 +646,10 @@ pub fn MultiverseView() -> impl IntoView {
     });
     let gesture = StoredValue::new(Gesture::Idle);
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
-    let ghost = RwSignal::new(None::<(String, f64, f64)>);
+    // The piece under the pointer while dragging: created once per drag,
+    // then only moved (by a transform).
+    let ghost = RwSignal::new(None::<String>);
+    let ghost_at = RwSignal::new((0.0, 0.0));
 
     // Pointer and wheel events come faster than frames: they move a pending
     // camera, applied once per animation frame (one transform change).
@@ -870,7 +873,10 @@ pub fn MultiverseView() -> impl IntoView {
                             })
                     });
                     if let Some(cls) = cls {
-                        ghost.set(Some((cls, x, y)));
+                        ghost_at.set((x, y));
+                        if ghost.with_untracked(Option::is_none) {
+                            ghost.set(Some(cls));
+                        }
                     }
                 }
                 gesture.set_value(Gesture::Piece {
@@ -1084,14 +1090,18 @@ pub fn MultiverseView() -> impl IntoView {
     };
 
     let ghost_view = move || {
-        ghost.get().map(|(cls, x, y)| {
+        ghost.get().map(|cls| {
             let size = SQUARE * play.camera.get_untracked().zoom;
-            let style = format!(
-                "left: {}px; top: {}px; width: {size}px; height: {size}px;",
-                x - size / 2.0,
-                y - size / 2.0
-            );
-            view! { <div class=format!("{cls} mv-ghost") style=style></div> }
+            let style = format!("left: 0; top: 0; width: {size}px; height: {size}px;");
+            let at = move || {
+                let (x, y) = ghost_at.get();
+                format!(
+                    "translate({:.1}px, {:.1}px)",
+                    x - size / 2.0,
+                    y - size / 2.0
+                )
+            };
+            view! { <div class=format!("{cls} mv-ghost") style=style style:transform=at></div> }
         })
     };
 
