@@ -943,11 +943,14 @@ pub fn MultiverseView() -> impl IntoView {
     // The only thing a pan or zoom frame changes in the world.
     let world_transform = move || play.camera.with(Camera::transform);
     // Outlines and arrows stay visible far out: the stylesheet divides their
-    // widths by this zoom, rounded to steps of 20 % so that zooming restyles
-    // the boards only now and then.
-    let zoom_step = Memo::new(move |_| {
-        let z = play.camera.with(|c| c.zoom);
-        (z.ln() / 1.2f64.ln()).round() as i32
+    // widths by this zoom, rounded to steps of 20 % and changed only when the
+    // camera rests, so that a zoom gesture restyles no board.
+    let zoom_step = Memo::new(move |prev: Option<&i32>| match prev {
+        Some(p) if moving.get() => *p,
+        _ => {
+            let z = play.camera.with(|c| c.zoom);
+            (z.ln() / 1.2f64.ln()).round() as i32
+        }
     });
     let world_zoom = move || format!("{:.4}", 1.2f64.powi(zoom_step.get()));
     let world_width = move || format!("{}px", layout.with(Layout::world_size).0);
