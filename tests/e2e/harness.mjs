@@ -59,3 +59,25 @@ export function useApp({ serve = true } = {}) {
   };
   return app;
 }
+
+/** Makes sure the 5D board (`l`, `t`, `c`: e.g. "+1", "9", "w") is drawn with its squares. The
+ * multiverse view only puts the boards near its camera in the DOM, and far out draws them
+ * compact (one element, no `[data-sq]`): if the board is missing or compact, this shows all
+ * ("Fit all") and zooms in on it with ctrl+wheel, as a player would. Returns its selector. */
+export async function revealBoard(page, l, t, c) {
+  const board = `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
+  const full = `${board}:not(.compact)`;
+  if ((await page.locator(full).count()) > 0) return board;
+  await page.click("[data-action=fit]");
+  await page.waitForSelector(board);
+  for (let i = 0; i < 12 && (await page.locator(full).count()) === 0; i++) {
+    const box = await page.locator(board).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, -60);
+    await page.keyboard.up("Control");
+    await page.waitForTimeout(120);
+  }
+  await page.waitForSelector(full);
+  return board;
+}

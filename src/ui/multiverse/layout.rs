@@ -136,6 +136,41 @@ impl Layout {
         }
     }
 
+    /// The timeline drawn on row `row`.
+    #[must_use]
+    pub fn timeline_of_row(&self, row: i32) -> i32 {
+        if self.flipped {
+            self.lmax - row
+        } else {
+            self.lmin + row
+        }
+    }
+
+    /// The boards a `view`-sized viewport shows through `cam`, with a
+    /// margin of `margin` times the viewport's size on each side.
+    #[must_use]
+    pub fn window(&self, cam: &Camera, view: (f64, f64), margin: f64) -> Window {
+        let z = cam.zoom.max(1e-6);
+        let (mx, my) = (view.0 * margin / z, view.1 * margin / z);
+        let (x0, x1) = (-cam.x / z - mx, (view.0 - cam.x) / z + mx);
+        let (y0, y1) = (-cam.y / z - my, (view.1 - cam.y) / z + my);
+        let stride = self.turn_stride();
+        let t0 = self.vmin.div_euclid(2);
+        // Float to int casts saturate: a far-away camera gives an empty range.
+        let ta = ((x0 - LEFT) / stride).floor() as i32;
+        let tb = ((x1 - LEFT) / stride).floor() as i32;
+        let row_h = self.board_height() + GAP_ROWS;
+        let ra = ((y0 - TOP) / row_h).floor() as i32;
+        let rb = ((y1 - TOP) / row_h).floor() as i32;
+        Window {
+            vmin: t0.saturating_add(ta).saturating_mul(2),
+            vmax: t0.saturating_add(tb).saturating_mul(2).saturating_add(1),
+            rmin: ra,
+            rmax: rb,
+            compact: cam.zoom < COMPACT_BELOW,
+        }
+    }
+
     /// The world's size: every board plus the label margins.
     #[must_use]
     pub fn world_size(&self) -> (f64, f64) {
@@ -143,6 +178,57 @@ impl Layout {
         let rows = f64::from(self.lmax - self.lmin + 1);
         let h = TOP + rows * (self.board_height() + GAP_ROWS);
         (w, h)
+    }
+}
+
+/// Below this zoom boards are drawn in their compact form (one element per
+/// board, squares and pieces painted as backgrounds): a square is then under
+/// 18 screen pixels, too small for coordinates, and hundreds of boards show.
+/// The automatic camera never goes below 0.42, so play at the zoom it picks
+/// always has the square elements (and their `data-sq` hooks).
+pub const COMPACT_BELOW: f64 = 0.4;
+/// How much of the viewport's size is drawn beyond each edge: panning
+/// re-renders nothing until the camera has moved this far.
+pub const MARGIN: f64 = 0.5;
+
+/// The boards the view draws: those within the camera's rectangle plus a
+/// margin, snapped to whole chunks of turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// First half-turn drawn.
+    pub vmin: i32,
+    /// Last half-turn drawn.
+    pub vmax: i32,
+    /// First row drawn (0 at the top).
+    pub rmin: i32,
+    /// Last row drawn.
+    pub rmax: i32,
+    /// Whether boards are drawn compact (see [`COMPACT_BELOW`]).
+    pub compact: bool,
+}
+
+impl Window {
+    /// Whether the board on half-turn `v` of row `row` is drawn.
+    #[must_use]
+    pub fn contains(&self, v: i32, row: i32) -> bool {
+        (self.vmin..=self.vmax).contains(&v) && (self.rmin..=self.rmax).contains(&row)
+    }
+
+    /// Whether this window still serves a camera that needs `need`: it
+    /// holds it, in the same form, and is not much larger (after a zoom in,
+    /// a window drawn far out would keep hundreds of boards for nothing).
+    #[must_use]
+    pub fn serves(&self, need: &Window, fresh: &Window) -> bool {
+        let area = |w: &Window| {
+            (i64::from(w.vmax) - i64::from(w.vmin) + 1).max(0)
+                * (i64::from(w.rmax) - i64::from(w.rmin) + 1).max(0)
+        };
+        self.compact == need.compact
+            && self.vmin <= need.vmin
+            && self.vmax >= need.vmax
+            && self.rmin <= need.rmin
+            && self.rmax >= need.rmax
+            && area(self) <= 3 * area(fresh).max(1)
     }
 }
 
@@ -205,7 +291,7 @@ impl Camera {
     #[must_use]
     pub fn transform(&self) -> String {
         format!(
-            "transform: translate({:.2}px, {:.2}px) scale({:.4});",
+            "translate({:.2}px, {:.2}px) scale({:.5})",
             self.x, self.y, self.zoom
         )
     }

@@ -9,37 +9,55 @@
 pub mod layout;
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::layout::{Camera, Layout, PAD, SQUARE, TOP};
+use self::layout::{Camera, Layout, Window, PAD, SQUARE, TOP};
 use crate::chess::{Color, Placement, Square};
 use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
+use crate::fived::Check;
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::{display_label, Session};
 
-/// A board as drawn: where it is and what is on it.
+/// A board as drawn: where it is, what is on it and in which form.
 #[derive(Debug, Clone, PartialEq)]
 struct BoardItem {
     id: BoardId,
     label: String,
     placement: Placement,
     flipped: bool,
+    /// Drawn as one element (far zoom) rather than with its squares.
+    compact: bool,
 }
 
 impl BoardItem {
+    /// What makes a drawn board reusable: the same board, orientation, form
+    /// and pieces. A submit keeps every existing board's key, so only new
+    /// boards are created (a take-back and a different move changes pieces).
     fn key(&self) -> String {
         format!(
-            "{}:{}:{}:{}",
+            "{}:{}:{}:{}:{}",
             self.id.l,
             self.id.v,
             self.flipped,
+            self.compact,
             self.placement.to_fen()
         )
+    }
+
+    /// The drawn column and row (from the top-left) of a square.
+    fn cell(&self, sq: Square) -> (u8, u8) {
+        let (files, ranks) = (self.placement.width(), self.placement.height());
+        if self.flipped {
+            (files - 1 - sq.x, sq.y)
+        } else {
+            (sq.x, ranks - 1 - sq.y)
+        }
     }
 }
 
@@ -88,27 +106,92 @@ struct Arrow {
     class: &'static str,
 }
 
-fn boards_of(s: &Session, layout: &Layout) -> Vec<BoardItem> {
+/// The boards inside the camera's window (the others are not in the DOM).
+fn boards_in(s: &Session, layout: &Layout, window: &Window) -> Vec<BoardItem> {
     let m = s.multiverse();
-    let (lo, hi) = m.timeline_range();
+    let rows = layout.lmax - layout.lmin;
     let mut out = Vec::new();
-    for l in lo..=hi {
+    for row in window.rmin.max(0)..=window.rmax.min(rows) {
+        let l = layout.timeline_of_row(row);
         let Some(tl) = m.timeline(l) else { continue };
         let label = display_label(l, m.even());
-        for (k, b) in tl.boards().iter().enumerate() {
-            let id = BoardId {
-                l,
-                v: tl.start() + k as i32,
+        for v in window.vmin.max(tl.start())..=window.vmax.min(tl.end()) {
+            let Some(b) = usize::try_from(v - tl.start())
+                .ok()
+                .and_then(|k| tl.boards().get(k))
+            else {
+                continue;
             };
             out.push(BoardItem {
-                id,
+                id: BoardId { l, v },
                 label: label.clone(),
                 placement: b.to_placement(m.width(), m.height()),
                 flipped: layout.flipped,
+                compact: window.compact,
             });
         }
     }
     out
+}
+
+/// How many boards the position has (drawn or not).
+fn board_count(s: &Session) -> usize {
+    let m = s.multiverse();
+    let (lo, hi) = m.timeline_range();
+    (lo..=hi)
+        .filter_map(|l| m.timeline(l))
+        .map(|tl| tl.boards().len())
+        .sum()
+}
+
+/// The compact form's backgrounds: one layer per piece over a checkerboard,
+/// in world pixels (the camera's transform scales them).
+fn compact_background(item: &BoardItem) -> String {
+    let p = &item.placement;
+    let (files, ranks) = (p.width(), p.height());
+    let mut images = String::new();
+    let mut positions = String::new();
+    let mut sizes = String::new();
+    let mut repeats = String::new();
+    for (sq, pp) in p.pieces() {
+        let (col, row) = item.cell(sq);
+        let side = if pp.piece.color == Color::White {
+            'w'
+        } else {
+            'b'
+        };
+        images.push_str(&format!(
+            "url(assets/pieces/{side}{}.svg), ",
+            pp.piece.kind.letter()
+        ));
+        positions.push_str(&format!(
+            "{}px {}px, ",
+            f64::from(col) * SQUARE,
+            f64::from(row) * SQUARE
+        ));
+        sizes.push_str(&format!("{SQUARE}px {SQUARE}px, "));
+        repeats.push_str("no-repeat, ");
+    }
+    // The top-left square's shade: a1 (x + y even) is dark.
+    let top_left = if item.flipped {
+        Square { x: files - 1, y: 0 }
+    } else {
+        Square { x: 0, y: ranks - 1 }
+    };
+    let (a, b) = if (top_left.x + top_left.y) % 2 == 0 {
+        ("var(--square-light)", "var(--square-dark)")
+    } else {
+        ("var(--square-dark)", "var(--square-light)")
+    };
+    // A conic gradient starts at twelve o'clock: top-right, bottom-right,
+    // bottom-left, top-left quadrants of a two-by-two tile.
+    format!(
+        "background-image: {images}conic-gradient({a} 0 25%, {b} 0 50%, {a} 0 75%, {b} 0); \
+         background-position: {positions}0 0; background-size: {sizes}{}px {}px; \
+         background-repeat: {repeats}repeat;",
+        2.0 * SQUARE,
+        2.0 * SQUARE
+    )
 }
 
 fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
@@ -184,7 +267,11 @@ fn move_marks(
     }
 }
 
-fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
+fn square_marks(
+    s: &Session,
+    play: &Play,
+    threats: &[Check],
+) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
     let mut out: HashMap<BoardId, Vec<(Square, MarkKind)>> = HashMap::new();
     for m in s.last_action() {
         move_marks(&mut out, &m, MarkKind::LastFrom, MarkKind::LastTo);
@@ -192,7 +279,7 @@ fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkK
     for m in s.staged() {
         move_marks(&mut out, &m, MarkKind::StagedFrom, MarkKind::StagedTo);
     }
-    for c in s.threats() {
+    for c in threats {
         out.entry(c.royal.board)
             .or_default()
             .push((c.royal.square, MarkKind::Check));
@@ -224,7 +311,7 @@ fn square_marks(s: &Session, play: &Play) -> HashMap<BoardId, Vec<(Square, MarkK
     out
 }
 
-fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
+fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<Arrow> {
     let mut out = Vec::new();
     for m in s.last_action() {
         if !m.is_physical() {
@@ -244,7 +331,7 @@ fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
             });
         }
     }
-    for c in s.threats() {
+    for c in threats {
         out.push(Arrow {
             from: layout.square_center(c.attacker),
             to: layout.square_center(c.royal),
@@ -254,13 +341,39 @@ fn arrows_of(s: &Session, layout: &Layout) -> Vec<Arrow> {
     out
 }
 
-/// The board and square under an element (a square or anything inside it).
-fn coord_of(el: &web_sys::Element) -> Option<Coord> {
-    let sq = el.closest("[data-sq]").ok().flatten()?;
-    let board = sq.closest("[data-bl]").ok().flatten()?;
+/// The board and square under an element (a square or anything inside it)
+/// at the screen point (`x`, `y`): a compact board has no square elements,
+/// so its square comes from the point.
+fn coord_at(el: &web_sys::Element, x: f64, y: f64) -> Option<Coord> {
+    let board = el.closest("[data-bl]").ok().flatten()?;
     let l = board.get_attribute("data-bl")?.parse().ok()?;
     let v = board.get_attribute("data-bv")?.parse().ok()?;
-    let square = Square::parse(&sq.get_attribute("data-sq")?)?;
+    if let Some(sq) = el.closest("[data-sq]").ok().flatten() {
+        let square = Square::parse(&sq.get_attribute("data-sq")?)?;
+        return Some(Coord::new(l, v, square));
+    }
+    let files: u8 = board.get_attribute("data-files")?.parse().ok()?;
+    let ranks: u8 = board.get_attribute("data-ranks")?.parse().ok()?;
+    let flipped = board.get_attribute("data-flip").as_deref() == Some("true");
+    let r = board.get_bounding_client_rect();
+    let scale = r.width() / (f64::from(files) * SQUARE + 2.0 * PAD);
+    let col = ((x - r.left()) / scale - PAD) / SQUARE;
+    let row = ((y - r.top()) / scale - PAD) / SQUARE;
+    if col < 0.0 || row < 0.0 || col >= f64::from(files) || row >= f64::from(ranks) {
+        return None;
+    }
+    let (col, row) = (col as u8, row as u8);
+    let square = if flipped {
+        Square {
+            x: files - 1 - col,
+            y: row,
+        }
+    } else {
+        Square {
+            x: col,
+            y: ranks - 1 - row,
+        }
+    };
     Some(Coord::new(l, v, square))
 }
 
@@ -294,11 +407,98 @@ fn board_view(
     flags: Memo<HashMap<BoardId, u8>>,
     marks: Memo<HashMap<BoardId, Vec<(Square, MarkKind)>>>,
     layout: Memo<Layout>,
-) -> impl IntoView {
+) -> AnyView {
     let id = item.id;
-    let p = &item.placement;
-    let (files, ranks) = (p.width(), p.height());
+    let (files, ranks) = (item.placement.width(), item.placement.height());
+    let compact = item.compact;
+    let color = color_of(id.v);
+    let c = if color == Color::White { "w" } else { "b" };
+    let class = move || {
+        let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
+        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
+        let mut cls = format!("mv-board {}", color_class(color));
+        if compact {
+            cls.push_str(" compact");
+        }
+        for (bit, name) in [
+            (MANDATORY, " playable mandatory"),
+            (OPTIONAL, " playable optional"),
+            (STAGED, " staged"),
+            (INACTIVE, " inactive"),
+            (LAST, " last"),
+        ] {
+            if f & bit != 0 {
+                cls.push_str(name);
+            }
+        }
+        if sel {
+            cls.push_str(" has-selection");
+        }
+        cls
+    };
     let flipped = item.flipped;
+    let overlay = move || {
+        marks.with(|all| {
+            all.get(&id).map(|list| {
+                list.iter()
+                    .map(|(sq, kind)| {
+                        let (col, row) = if flipped {
+                            (files - 1 - sq.x, sq.y)
+                        } else {
+                            (sq.x, ranks - 1 - sq.y)
+                        };
+                        let style = format!(
+                            "left: {}px; top: {}px;",
+                            f64::from(col) * SQUARE,
+                            f64::from(row) * SQUARE
+                        );
+                        view! { <div class=kind.class() style=style></div> }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let aria = format!(
+        "Timeline {}, turn {}, {} to move",
+        item.label,
+        turn_of(id.v),
+        color.name()
+    );
+    // The position follows the layout (a new timeline above shifts every row)
+    // without re-creating the board.
+    let position = move || {
+        let (x, y) = layout.with(|lay| lay.board_origin(id));
+        format!(
+            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
+            f64::from(files) * SQUARE + 2.0 * PAD,
+            f64::from(ranks) * SQUARE + 2.0 * PAD
+        )
+    };
+    if compact {
+        // Far out: one element, the squares and pieces painted as its
+        // backgrounds; a click finds its square from the pointer.
+        let background = compact_background(&item);
+        let style = move || format!("{} {background}", position());
+        return view! {
+            <div
+                class=class
+                style=style
+                data-l=item.label.clone()
+                data-t=turn_of(id.v).to_string()
+                data-c=c
+                data-bl=id.l.to_string()
+                data-bv=id.v.to_string()
+                data-files=files.to_string()
+                data-ranks=ranks.to_string()
+                data-flip=flipped.to_string()
+                aria-label=aria
+            >
+                <div class="mv-marks">{overlay}</div>
+            </div>
+        }
+        .into_any();
+    }
+    let p = &item.placement;
     let rows: Vec<u8> = if flipped {
         (0..ranks).collect()
     } else {
@@ -340,66 +540,10 @@ fn board_view(
             });
         }
     }
-    let color = color_of(id.v);
-    let c = if color == Color::White { "w" } else { "b" };
-    let class = move || {
-        let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
-        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
-        let mut cls = format!("mv-board {}", color_class(color));
-        for (bit, name) in [
-            (MANDATORY, " playable mandatory"),
-            (OPTIONAL, " playable optional"),
-            (STAGED, " staged"),
-            (INACTIVE, " inactive"),
-            (LAST, " last"),
-        ] {
-            if f & bit != 0 {
-                cls.push_str(name);
-            }
-        }
-        if sel {
-            cls.push_str(" has-selection");
-        }
-        cls
-    };
-    let overlay = move || {
-        let lay = layout.get_untracked();
-        marks.with(|all| {
-            all.get(&id).map(|list| {
-                list.iter()
-                    .map(|(sq, kind)| {
-                        let (col, row) = lay.square_cell(sq.x, sq.y);
-                        let style = format!(
-                            "left: {}px; top: {}px;",
-                            f64::from(col) * SQUARE,
-                            f64::from(row) * SQUARE
-                        );
-                        view! { <div class=kind.class() style=style></div> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    let aria = format!(
-        "Timeline {}, turn {}, {} to move",
-        item.label,
-        turn_of(id.v),
-        color.name()
-    );
-    // The position follows the layout (a new timeline above shifts every row)
-    // without re-creating the board.
-    let style = move || {
-        let (x, y) = layout.with(|lay| lay.board_origin(id));
-        format!(
-            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
-            f64::from(files) * SQUARE + 2.0 * PAD,
-            f64::from(ranks) * SQUARE + 2.0 * PAD
-        )
-    };
     view! {
         <div
             class=class
-            style=style
+            style=position
             data-l=item.label.clone()
             data-t=turn_of(id.v).to_string()
             data-c=c
@@ -411,6 +555,7 @@ fn board_view(
             <div class="mv-marks">{overlay}</div>
         </div>
     }
+    .into_any()
 }
 
 fn arrow_path(a: &Arrow) -> String {
@@ -436,35 +581,118 @@ pub fn MultiverseView() -> impl IntoView {
     let viewport = NodeRef::<html::Div>::new();
     let layout =
         Memo::new(move |_| play.with_shown(|s| Layout::of(s.multiverse(), play.flipped.get())));
+    // The viewport's size, read when a gesture starts, on camera requests and
+    // on window resizes (never per frame: reading it may force a layout).
+    let size = RwSignal::new((1200.0, 700.0));
+    let measured = StoredValue::new(false);
+    let view_size = move || {
+        let rect = viewport.get_untracked().map(|el| {
+            let r = el.get_bounding_client_rect();
+            (r.width(), r.height())
+        });
+        match rect {
+            Some(m) if m.0 > 0.0 && m.1 > 0.0 => {
+                measured.set_value(true);
+                if size.get_untracked() != m {
+                    size.set(m);
+                }
+                m
+            }
+            _ => size.get_untracked(),
+        }
+    };
+    // The size without forcing a layout, once it has been measured: a camera
+    // request right after a submit would otherwise lay out the page twice.
+    let known_size = move || {
+        if measured.get_value() {
+            size.get_untracked()
+        } else {
+            view_size()
+        }
+    };
+    let _resize = window_event_listener(ev::resize, move |_| {
+        view_size();
+    });
+    // Which boards are drawn: what the camera shows plus a margin, kept
+    // while the camera stays inside it (panning re-renders nothing until the
+    // margin is used up), re-made when it leaves it, zooms far in or crosses
+    // the compact threshold.
+    let window = Memo::new(move |prev: Option<&Window>| {
+        let cam = play.camera.get();
+        let view = size.get();
+        layout.with(|lay| {
+            let fresh = lay.window(&cam, view, layout::MARGIN);
+            match prev {
+                Some(p) if p.serves(&lay.window(&cam, view, 0.02), &fresh) => *p,
+                _ => fresh,
+            }
+        })
+    });
     let boards = Memo::new(move |_| {
         let lay = layout.get();
-        play.with_shown(|s| boards_of(s, &lay))
+        let w = window.get();
+        play.with_shown(|s| boards_in(s, &lay, &w))
     });
+    let total_boards = Memo::new(move |_| play.with_shown(board_count));
     let flags = Memo::new(move |_| play.with_shown(board_flags));
-    let marks = Memo::new(move |_| play.with_shown(|s| square_marks(s, &play)));
+    // The checks are worked out once per position (a search over the
+    // position with every playable board passed), for the marks and arrows.
+    let threats = Memo::new(move |_| play.with_shown(Session::threats));
+    let marks =
+        Memo::new(move |_| threats.with(|t| play.with_shown(|s| square_marks(s, &play, t))));
     let arrows = Memo::new(move |_| {
         let lay = layout.get();
-        play.with_shown(|s| arrows_of(s, &lay))
+        threats.with(|t| play.with_shown(|s| arrows_of(s, &lay, t)))
     });
     let gesture = StoredValue::new(Gesture::Idle);
     let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
-    let ghost = RwSignal::new(None::<(String, f64, f64)>);
+    // The piece under the pointer while dragging: created once per drag,
+    // then only moved (by a transform).
+    let ghost = RwSignal::new(None::<String>);
+    let ghost_at = RwSignal::new((0.0, 0.0));
 
-    let view_size = move || {
-        viewport
-            .get_untracked()
-            .map(|el| {
-                let r = el.get_bounding_client_rect();
-                (r.width(), r.height())
-            })
-            .unwrap_or((1200.0, 700.0))
+    // Pointer and wheel events come faster than frames: they move a pending
+    // camera, applied once per animation frame (one transform change).
+    let pending = StoredValue::new(None::<Camera>);
+    // While the camera moves the world is its own compositor layer (panning
+    // then repaints nothing); when it rests it is painted at the final scale.
+    let moving = RwSignal::new(false);
+    let rest_timer = StoredValue::new(None::<TimeoutHandle>);
+    let move_camera = move |f: &dyn Fn(&mut Camera)| {
+        let first = pending.with_value(Option::is_none);
+        let mut cam = pending
+            .get_value()
+            .unwrap_or_else(|| play.camera.get_untracked());
+        f(&mut cam);
+        pending.set_value(Some(cam));
+        if first {
+            request_animation_frame(move || {
+                if let Some(cam) = pending.get_value() {
+                    pending.set_value(None);
+                    if !moving.get_untracked() {
+                        moving.set(true);
+                    }
+                    play.camera.set(cam);
+                    if let Some(t) = rest_timer.get_value() {
+                        t.clear();
+                    }
+                    let t = set_timeout_with_handle(
+                        move || moving.set(false),
+                        Duration::from_millis(160),
+                    )
+                    .ok();
+                    rest_timer.set_value(t);
+                }
+            });
+        }
     };
     // Camera requests: fit all, go to present, zoom buttons.
     Effect::new(move |_| {
         let (_, req) = play.camera_request.get();
         let Some(req) = req else { return };
+        pending.set_value(None);
         let lay = layout.get_untracked();
-        let size = view_size();
+        let size = known_size();
         let cam = play.camera.get_untracked();
         let next = match req {
             CameraRequest::FitAll => {
@@ -537,11 +765,12 @@ pub fn MultiverseView() -> impl IntoView {
         let (sx, sy) = local_point(f64::from(e.client_x()), f64::from(e.client_y()));
         if e.ctrl_key() || e.delta_mode() != 0 || e.delta_y().abs() > 0.0 && e.delta_x() == 0.0 {
             let factor = (-e.delta_y() * if e.ctrl_key() { 0.01 } else { 0.0015 }).exp();
-            play.camera.update(|c| *c = c.zoom_at(factor, sx, sy));
+            move_camera(&|c| *c = c.zoom_at(factor, sx, sy));
         } else {
-            play.camera.update(|c| {
-                c.x -= e.delta_x();
-                c.y -= e.delta_y();
+            let (dx, dy) = (e.delta_x(), e.delta_y());
+            move_camera(&|c| {
+                c.x -= dx;
+                c.y -= dy;
             });
         }
     };
@@ -551,6 +780,7 @@ pub fn MultiverseView() -> impl IntoView {
             return;
         }
         let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        view_size();
         pointers.update_value(|p| {
             p.retain(|q| q.0 != e.pointer_id());
             p.push((e.pointer_id(), x, y));
@@ -567,7 +797,7 @@ pub fn MultiverseView() -> impl IntoView {
         let target = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let coord = target.as_ref().and_then(coord_of);
+        let coord = target.as_ref().and_then(|el| coord_at(el, x, y));
         if let Some(c) = coord {
             if play.selected.get_untracked().is_some()
                 && play.selected.get_untracked() != Some(c)
@@ -610,9 +840,10 @@ pub fn MultiverseView() -> impl IntoView {
             Gesture::Idle => {}
             Gesture::Pan { last, start, moved } => {
                 let moved = moved || (x - start.0).hypot(y - start.1) > 3.0;
-                play.camera.update(|c| {
-                    c.x += x - last.0;
-                    c.y += y - last.1;
+                let (dx, dy) = (x - last.0, y - last.1);
+                move_camera(&|c| {
+                    c.x += dx;
+                    c.y += dy;
                 });
                 gesture.set_value(Gesture::Pan {
                     last: (x, y),
@@ -642,7 +873,10 @@ pub fn MultiverseView() -> impl IntoView {
                             })
                     });
                     if let Some(cls) = cls {
-                        ghost.set(Some((cls, x, y)));
+                        ghost_at.set((x, y));
+                        if ghost.with_untracked(Option::is_none) {
+                            ghost.set(Some(cls));
+                        }
                     }
                 }
                 gesture.set_value(Gesture::Piece {
@@ -661,7 +895,8 @@ pub fn MultiverseView() -> impl IntoView {
                     let (mx, my) =
                         pointers.with_value(|p| ((p[0].1 + p[1].1) / 2.0, (p[0].2 + p[1].2) / 2.0));
                     let (sx, sy) = local_point(mx, my);
-                    play.camera.update(|c| *c = c.zoom_at(d / distance, sx, sy));
+                    let factor = d / distance;
+                    move_camera(&|c| *c = c.zoom_at(factor, sx, sy));
                     gesture.set_value(Gesture::Pinch { distance: d });
                 }
             }
@@ -684,7 +919,7 @@ pub fn MultiverseView() -> impl IntoView {
                 if dragging {
                     let target = document()
                         .element_from_point(at.0 as f32, at.1 as f32)
-                        .and_then(|el| coord_of(&el));
+                        .and_then(|el| coord_at(&el, at.0, at.1));
                     if let Some(to) = target {
                         if to != from {
                             play.move_selected_to(to);
@@ -705,13 +940,21 @@ pub fn MultiverseView() -> impl IntoView {
         ghost.set(None);
     };
 
-    let world_style = move || {
-        let (w, h) = layout.with(Layout::world_size);
-        format!(
-            "{} width: {w}px; height: {h}px;",
-            play.camera.get().transform()
-        )
-    };
+    // The only thing a pan or zoom frame changes in the world.
+    let world_transform = move || play.camera.with(Camera::transform);
+    // Outlines and arrows stay visible far out: the stylesheet divides their
+    // widths by this zoom, rounded to steps of 20 % and changed only when the
+    // camera rests, so that a zoom gesture restyles no board.
+    let zoom_step = Memo::new(move |prev: Option<&i32>| match prev {
+        Some(p) if moving.get() => *p,
+        _ => {
+            let z = play.camera.with(|c| c.zoom);
+            (z.ln() / 1.2f64.ln()).round() as i32
+        }
+    });
+    let world_zoom = move || format!("{:.4}", 1.2f64.powi(zoom_step.get()));
+    let world_width = move || format!("{}px", layout.with(Layout::world_size).0);
+    let world_height = move || format!("{}px", layout.with(Layout::world_size).1);
 
     let rails = move || {
         let lay = layout.get();
@@ -738,19 +981,23 @@ pub fn MultiverseView() -> impl IntoView {
     };
 
     // Timeline and turn labels stay on the viewport's edges at a readable size.
-    let sticky_labels = move || {
+    // Timeline and turn labels stay on the viewport's edges at a readable
+    // size. Each strip follows the camera by a transform; the labels in it
+    // are re-drawn only when the drawn window or the zoom changes.
+    let zoom = Memo::new(move |_| play.camera.with(|c| c.zoom));
+    let turn_strip = move || format!("translateX({:.2}px)", play.camera.with(|c| c.x));
+    let row_strip = move || format!("translateY({:.2}px)", play.camera.with(|c| c.y));
+    let row_labels = move || {
         let lay = layout.get();
-        let cam = play.camera.get();
-        let size = view_size();
-        let rows = play.with_shown(|s| {
+        let w = window.get();
+        let z = zoom.get();
+        play.with_shown(|s| {
             let m = s.multiverse();
-            let (lo, hi) = m.timeline_range();
-            (lo..=hi)
-                .filter_map(|l| {
-                    let y = cam.y + (lay.row_y(l) + lay.board_height() / 2.0) * cam.zoom;
-                    if y < -20.0 || y > size.1 + 20.0 {
-                        return None;
-                    }
+            let rows = lay.lmax - lay.lmin;
+            (w.rmin.max(0)..=w.rmax.min(rows))
+                .map(|row| {
+                    let l = lay.timeline_of_row(row);
+                    let y = (lay.row_y(l) + lay.board_height() / 2.0) * z;
                     let active = m.is_active(l);
                     let cls = if active {
                         "mv-tl-label"
@@ -762,31 +1009,38 @@ pub fn MultiverseView() -> impl IntoView {
                     } else {
                         "inactive timeline"
                     };
-                    Some(view! {
+                    view! {
                         <div class=cls style=format!("top: {:.1}px;", y - 13.0) title=title>
                             {format!("L{}", display_label(l, m.even()))}
                         </div>
-                    })
+                    }
                 })
                 .collect_view()
-        });
-        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * cam.zoom;
+        })
+    };
+    let turn_labels = move || {
+        let lay = layout.get();
+        let w = window.get();
+        let z = zoom.get();
+        let stride = (2.0 * lay.board_width() + layout::GAP_IN_TURN + layout::GAP_TURNS) * z;
         let every = ((56.0 / stride.max(1.0)).ceil() as i32).max(1);
         let t0 = lay.vmin.div_euclid(2);
         let t1 = lay.vmax.div_euclid(2);
-        let turns = (t0..=t1)
+        let first = w.vmin.div_euclid(2).max(t0);
+        let last = w.vmax.div_euclid(2).min(t1);
+        (first..=last)
             .filter(|t| (t - t0) % every == 0)
-            .filter_map(|t| {
-                let w = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
-                let x = cam.x + (lay.column_x(2 * t) + w / 2.0) * cam.zoom;
-                (x > -40.0 && x < size.0 + 40.0).then(|| {
-                    view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
-                })
+            .map(|t| {
+                let bw = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
+                let x = (lay.column_x(2 * t) + bw / 2.0) * z;
+                view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
             })
-            .collect_view();
+            .collect_view()
+    };
+    let sticky_labels = move || {
         view! {
-            <div class="mv-sticky-turns">{turns}</div>
-            <div class="mv-sticky-rows">{rows}</div>
+            <div class="mv-sticky-turns" style:transform=turn_strip>{turn_labels}</div>
+            <div class="mv-sticky-rows" style:transform=row_strip>{row_labels}</div>
         }
     };
 
@@ -839,14 +1093,18 @@ pub fn MultiverseView() -> impl IntoView {
     };
 
     let ghost_view = move || {
-        ghost.get().map(|(cls, x, y)| {
+        ghost.get().map(|cls| {
             let size = SQUARE * play.camera.get_untracked().zoom;
-            let style = format!(
-                "left: {}px; top: {}px; width: {size}px; height: {size}px;",
-                x - size / 2.0,
-                y - size / 2.0
-            );
-            view! { <div class=format!("{cls} mv-ghost") style=style></div> }
+            let style = format!("left: 0; top: 0; width: {size}px; height: {size}px;");
+            let at = move || {
+                let (x, y) = ghost_at.get();
+                format!(
+                    "translate({:.1}px, {:.1}px)",
+                    x - size / 2.0,
+                    y - size / 2.0
+                )
+            };
+            view! { <div class=format!("{cls} mv-ghost") style=style style:transform=at></div> }
         })
     };
 
@@ -861,7 +1119,15 @@ pub fn MultiverseView() -> impl IntoView {
             on:pointercancel=on_cancel
             on:contextmenu=|e: ev::MouseEvent| e.prevent_default()
         >
-            <div class="mv-world" style=world_style>
+            <div
+                class="mv-world"
+                class:moving=move || moving.get()
+                style:transform=world_transform
+                style:width=world_width
+                style:--mv-z=world_zoom
+                style:height=world_height
+                data-boards=move || total_boards.get().to_string()
+            >
                 {rails}
                 {present_line}
                 <For
