@@ -121,7 +121,7 @@ test("the worker's check can be cancelled: the outcome stays unknown, the game g
     await page.click("[data-action=submit]:not([disabled])");
     const indicator = page.locator("[data-testid=mate-check]");
     await indicator.waitFor({ timeout: 10_000 });
-    assert.match(await indicator.textContent(), /Checking for checkmate… [\d\u2009]+ moves searched/);
+    assert.match(await indicator.textContent(), /Checking for checkmate…/);
     await page.screenshot({ path: join(SHOTS, "game-mate-check.png") });
     // Moves can be staged while the worker searches.
     await move(page, ["0", "1", "b", "e7"], ["0", "1", "b", "e5"]);

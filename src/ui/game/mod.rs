@@ -115,7 +115,11 @@ fn MateCheckIndicator() -> impl IntoView {
                 <div class="panel mate-check" role="status" data-testid="mate-check">
                     <span class="mate-check-spinner" aria-hidden="true"></span>
                     <span class="mate-check-text">
-                        {format!("Checking for checkmate… {} moves searched", grouped(searched))}
+                        {if searched == 0 {
+                            "Checking for checkmate…".to_string()
+                        } else {
+                            format!("Checking for checkmate… {} moves searched", grouped(searched))
+                        }}
                     </span>
                     <button type="button" class="btn small" data-action="cancel-check"
                         title="Stop the search: the outcome stays unknown"
