@@ -70,7 +70,7 @@ echo
 echo "================================================================"
 echo "== summary"
 echo "================================================================"
-echo "Web build (dist/): what the page loads (the worker's files load on the first long mate check)"
+echo "Web build (dist/): every wasm, JS and CSS file the page loads (chronochess-worker* only on a long mate check)"
 raw_total=0
 gzip_total=0
 for file in dist/*.wasm dist/*.js dist/*.css; do
@@ -81,7 +81,7 @@ for file in dist/*.wasm dist/*.js dist/*.css; do
   gzip_total=$((gzip_total + gz))
   printf '  %-44s %8d bytes raw %8d bytes gzip\n' "$(basename "$file")" "$raw" "$gz"
 done
-printf '  %-44s %8d bytes raw %8d bytes gzip (target: 350 KB gzip)\n' "total" "$raw_total" "$gzip_total"
+printf '  %-44s %8d bytes raw %8d bytes gzip (issue 6 target: 350 KB gzip)\n' "total, worker included" "$raw_total" "$gzip_total"
 print_timings
 # cargo test / wasm-bindgen-test-runner: "test result: ok. N passed; M failed; ..."
 # node --test (TAP): "# pass N" and "# fail N".
