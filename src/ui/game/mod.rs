@@ -2,6 +2,8 @@
 //! and why not), the status, the move list in 5dpgn, view tools, and the
 //! dialogs of a game in play (promotion, game over, takeback, export, help).
 
+pub mod outcome_job;
+pub mod outcome_worker;
 pub mod play;
 pub mod session;
 
@@ -9,7 +11,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::play::{CameraRequest, Play};
+use self::play::{CameraRequest, Checking, Play};
 use self::session::{Session, Status};
 use crate::chess::{Color, Piece};
 use crate::fived::{Outcome, SubmitError};
@@ -85,6 +87,46 @@ pub fn status_words(s: &Session) -> (String, &'static str) {
             (format!("{side} to move · check"), "check")
         }
         Status::Known(_) => (format!("{side} to move"), "normal"),
+    }
+}
+
+/// `1234567` as `1 234 567` (thin spaces between thousands).
+#[must_use]
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{2009}');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The non-blocking "checking for checkmate" indicator, while the web worker
+/// searches: moves searched so far and a Cancel button.
+#[component]
+fn MateCheckIndicator() -> impl IntoView {
+    let play = expect_context::<Play>();
+    move || {
+        play.checking.get().map(|Checking { searched, .. }| {
+            view! {
+                <div class="panel mate-check" role="status" data-testid="mate-check">
+                    <span class="mate-check-spinner" aria-hidden="true"></span>
+                    <span class="mate-check-text">
+                        {if searched == 0 {
+                            "Checking for checkmate…".to_string()
+                        } else {
+                            format!("Checking for checkmate… {} moves searched", grouped(searched))
+                        }}
+                    </span>
+                    <button type="button" class="btn small" data-action="cancel-check"
+                        title="Stop the search: the outcome stays unknown"
+                        on:click=move |_| play.cancel_check()>"Cancel"</button>
+                </div>
+            }
+        })
     }
 }
 
@@ -294,6 +336,18 @@ pub fn GameScreen(
         }
     });
 
+    // A game opened with its outcome unknown (the page's bounded search ran
+    // out while restoring it): let the worker finish the check. Leaving the
+    // screen stops it.
+    if self::outcome_worker::available()
+        && play
+            .session
+            .with_untracked(|s| s.status == Status::Unknown && !s.is_over())
+    {
+        play.check_in_worker();
+    }
+    on_cleanup(move || play.stop_check());
+
     let can_submit = move || play.session.with(|s| s.can_submit().is_ok());
     let submit_why = move || {
         play.session.with(|s| match s.can_submit() {
@@ -442,6 +496,7 @@ pub fn GameScreen(
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1>{move || status().0}</span>
                 </div>
+                <MateCheckIndicator />
                 <div class="panel actions">
                     <div class="action-buttons">
                         <button type="button" class="btn" data-action="undo" title="Undo the last staged move (Z)" disabled=move || !can_undo() on:click=move |_| play.undo()>"Undo"</button>

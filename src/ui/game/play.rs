@@ -6,8 +6,11 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use super::session::{Session, Status, OUTCOME_BUDGET};
+use super::outcome_job::JobReply;
+use super::outcome_worker;
+use super::session::{Session, Status, OUTCOME_BUDGET, PAGE_BUDGET};
 use crate::fived::coords::{Coord, Move};
+use crate::fived::{Answer, Budget};
 use crate::ui::multiverse::layout::Camera;
 
 /// A camera request the multiverse view carries out (it knows its size).
@@ -23,6 +26,29 @@ pub enum CameraRequest {
     ZoomIn,
     /// Zoom out one step.
     ZoomOut,
+}
+
+/// A mate check running in the web worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checking {
+    /// The worker job's id.
+    pub id: u64,
+    /// Moves searched so far (page and worker).
+    pub searched: u64,
+}
+
+/// The budget of the search on the page right after a submit:
+/// [`PAGE_BUDGET`], or none with `?mate-check=worker` in the page's URL
+/// (every check then goes to the worker: a hook for tests and debugging).
+fn page_budget() -> Budget {
+    let forced = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| q.contains("mate-check=worker"));
+    if forced {
+        Budget::nodes(0)
+    } else {
+        PAGE_BUDGET
+    }
 }
 
 /// The game screen's shared state (all fields are cheap `Copy` signals).
@@ -48,6 +74,8 @@ pub struct Play {
     pub game_over_open: RwSignal<bool>,
     /// Review mode: the position after this many actions, read-only.
     pub review: RwSignal<Option<(usize, Session)>>,
+    /// The mate check running in the web worker, if any.
+    pub checking: RwSignal<Option<Checking>>,
 }
 
 impl Play {
@@ -66,6 +94,7 @@ impl Play {
             notice: RwSignal::new(None),
             game_over_open: RwSignal::new(false),
             review: RwSignal::new(None),
+            checking: RwSignal::new(None),
         }
     }
 
@@ -235,15 +264,18 @@ impl Play {
             return;
         }
         self.notice.set(None);
+        self.stop_check();
         let play = *self;
-        // Let the browser paint the submitted position first: the search can take a while.
+        // Let the browser paint the submitted position first. A short search
+        // on the page answers most positions; the rest go to the web worker.
         request_animation_frame(move || {
             set_timeout(
                 move || {
-                    play.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
-                    if play.session.with_untracked(Session::is_over) {
-                        play.game_over_open.set(true);
+                    play.session.update(|s| s.decide_outcome(page_budget()));
+                    if play.session.with_untracked(|s| s.status == Status::Unknown) {
+                        play.check_in_worker();
                     }
+                    play.open_game_over_if_over();
                 },
                 Duration::from_millis(0),
             );
@@ -251,10 +283,79 @@ impl Play {
         self.request_camera(CameraRequest::Auto);
     }
 
+    fn open_game_over_if_over(&self) {
+        if self.session.try_with_untracked(Session::is_over) == Some(true) {
+            self.game_over_open.set(true);
+        }
+    }
+
+    /// Hands the outcome of the submitted position to the web worker and
+    /// shows its progress; without a worker, searches on the page within
+    /// [`OUTCOME_BUDGET`] (beyond it the outcome stays unknown).
+    pub fn check_in_worker(&self) {
+        let payload = self.session.with_untracked(Session::payload);
+        let play = *self;
+        match outcome_worker::start(payload, move |reply| play.on_job_reply(reply)) {
+            Some(id) => {
+                self.session.update(|s| s.status = Status::Pending);
+                self.checking.set(Some(Checking {
+                    id,
+                    searched: page_budget().nodes,
+                }));
+            }
+            None => {
+                self.checking.set(None);
+                self.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
+            }
+        }
+    }
+
+    fn on_job_reply(&self, reply: JobReply) {
+        // The game screen may be gone (disposed signals): then nothing to do.
+        let Some(Some(current)) = self.checking.try_get_untracked() else {
+            return;
+        };
+        match reply {
+            JobReply::Progress { id, searched } if id == current.id => {
+                self.checking.set(Some(Checking { id, searched }));
+            }
+            JobReply::Done { id, verdict, .. } if id == current.id => {
+                self.checking.set(None);
+                self.session.update(|s| s.record_outcome(verdict.answer()));
+                self.open_game_over_if_over();
+            }
+            JobReply::Failed { id, .. } if id.is_none_or(|i| i == current.id) => {
+                // The worker could not answer: the bounded search on the page.
+                self.checking.set(None);
+                self.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
+                self.open_game_over_if_over();
+            }
+            _ => {}
+        }
+    }
+
+    /// Stops the worker's mate check (the outcome stays unknown).
+    pub fn cancel_check(&self) {
+        if self.checking.get_untracked().is_some() {
+            self.stop_check();
+            self.session.update(|s| s.record_outcome(Answer::Unknown));
+        }
+    }
+
+    /// Stops the worker's mate check, if any, without touching the session
+    /// (the position it was about is gone).
+    pub fn stop_check(&self) {
+        if let Some(Some(_)) = self.checking.try_get_untracked() {
+            outcome_worker::cancel();
+            let _ = self.checking.try_set(None);
+        }
+    }
+
     /// Takes back the last submitted action.
     pub fn take_back(&self) {
         self.end_review();
         self.deselect();
+        self.stop_check();
         self.session.update(|s| {
             s.take_back();
         });

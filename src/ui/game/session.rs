@@ -15,8 +15,14 @@ use crate::notation::{export, writer};
 use crate::storage::GameResult;
 
 /// The work the outcome search may do on the page's thread before it answers
-/// "unknown" (moves applied). A web worker can lift this later.
+/// "unknown" (moves applied): used when no web worker is available, and when a
+/// saved or imported game is opened.
 pub const OUTCOME_BUDGET: Budget = Budget::nodes(150_000);
+
+/// The work tried on the page's thread right after a submit, before the
+/// search is handed to the web worker: a few milliseconds at most, so the
+/// common case (plenty of legal actions) answers at once.
+pub const PAGE_BUDGET: Budget = Budget::nodes(5_000);
 
 /// The version of [`Payload`]'s layout.
 pub const PAYLOAD_FORMAT: u32 = 1;
@@ -181,6 +187,55 @@ pub fn start_boards(m: &Multiverse) -> Vec<InitialBoard> {
         .collect()
 }
 
+impl Payload {
+    /// The submitted position of the saved game, as the engine's [`Game`]
+    /// (staged moves and texts left out): what the web worker searches.
+    ///
+    /// # Errors
+    /// A [`RestoreError`] saying what could not be rebuilt.
+    pub fn committed_game(&self) -> Result<Game, RestoreError> {
+        let [w, h] = self.size;
+        let mut boards = Vec::new();
+        for b in &self.start {
+            let placement = Placement::from_fen(&b.fen, w, h)
+                .map_err(|e| RestoreError::Setup(e.to_string()))?;
+            let to_move = Color::from_letter(b.color)
+                .ok_or_else(|| RestoreError::Setup(format!("bad colour {:?}", b.color)))?;
+            boards.push(InitialBoard {
+                l: b.l,
+                turn: b.turn,
+                to_move,
+                placement,
+            });
+        }
+        let promotions: Vec<PieceKind> = self
+            .promotions
+            .chars()
+            .filter_map(PieceKind::from_letter)
+            .collect();
+        let m = Multiverse::from_boards(w, h, self.even, &promotions, &boards)
+            .map_err(|e| RestoreError::Setup(e.to_string()))?;
+        let mut game = Game::new(m);
+        for (i, action) in self.actions.iter().enumerate() {
+            for sm in action {
+                let m = sm.to_move().ok_or_else(|| RestoreError::Move {
+                    action: i,
+                    reason: "a square is off the board".to_string(),
+                })?;
+                game.play(m).map_err(|e| RestoreError::Move {
+                    action: i,
+                    reason: e.to_string(),
+                })?;
+            }
+            game.submit().map_err(|e| RestoreError::Move {
+                action: i,
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(game)
+    }
+}
+
 impl Session {
     /// A new game on a catalogue board.
     ///
@@ -322,6 +377,13 @@ impl Session {
     /// result when the game ends), and marks the last move `+` or `#`.
     pub fn decide_outcome(&mut self, budget: Budget) {
         let answer = self.game.outcome(budget);
+        self.record_outcome(answer);
+    }
+
+    /// Records an outcome the engine gave for the current position (here or
+    /// in the web worker): the status, the result when the game ends, and the
+    /// `+`/`#` marks of the last move.
+    pub fn record_outcome(&mut self, answer: Answer<Outcome>) {
         self.status = match answer {
             Answer::Known(o) => Status::Known(o),
             Answer::Unknown => Status::Unknown,

@@ -1,0 +1,182 @@
+//! The mate check as a job for the web worker: the messages between the page
+//! and the worker (JSON strings), and the worker's search loop.
+//!
+//! The worker binary (`src/worker.rs`) only decodes a [`JobRequest`], calls
+//! [`run`] and posts what it reports. The search itself is the engine's
+//! ([`Game::outcome`](crate::fived::Game::outcome)); progress comes from
+//! running it with growing budgets, so the engine needs no hooks.
+
+use serde::{Deserialize, Serialize};
+
+use super::session::Payload;
+use crate::fived::{Answer, Budget, Outcome};
+
+/// The budget of the worker's first round (moves applied).
+pub const FIRST_ROUND: u64 = 200_000;
+
+/// Each round's budget is the previous one's times this.
+pub const ROUND_GROWTH: u64 = 4;
+
+/// The worker gives up ("unknown") once its rounds together have applied
+/// this many moves.
+pub const WORKER_CAP: u64 = 2_000_000_000;
+
+/// What the page asks the worker: the outcome of a saved game's submitted
+/// position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobRequest {
+    /// Tags every reply, so the page can drop answers about a position it
+    /// no longer shows.
+    pub id: u64,
+    /// The game (its staged moves are ignored).
+    pub game: Payload,
+}
+
+/// The outcome as the worker reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    /// No legal action, in check.
+    Checkmate,
+    /// No legal action, not in check.
+    Stalemate,
+    /// Legal actions exist.
+    Ongoing {
+        /// The side to move is in check.
+        in_check: bool,
+        /// Every legal action moves the present back.
+        softmate: bool,
+    },
+    /// The cap was reached before the answer was certain.
+    Unknown,
+}
+
+impl Verdict {
+    /// The engine's answer as a verdict.
+    #[must_use]
+    pub fn of(answer: &Answer<Outcome>) -> Verdict {
+        match answer {
+            Answer::Known(Outcome::Checkmate) => Verdict::Checkmate,
+            Answer::Known(Outcome::Stalemate) => Verdict::Stalemate,
+            Answer::Known(Outcome::Ongoing { in_check, softmate }) => Verdict::Ongoing {
+                in_check: *in_check,
+                softmate: *softmate,
+            },
+            Answer::Unknown => Verdict::Unknown,
+        }
+    }
+
+    /// Back to the engine's answer.
+    #[must_use]
+    pub fn answer(self) -> Answer<Outcome> {
+        match self {
+            Verdict::Checkmate => Answer::Known(Outcome::Checkmate),
+            Verdict::Stalemate => Answer::Known(Outcome::Stalemate),
+            Verdict::Ongoing { in_check, softmate } => {
+                Answer::Known(Outcome::Ongoing { in_check, softmate })
+            }
+            Verdict::Unknown => Answer::Unknown,
+        }
+    }
+}
+
+/// What the worker tells the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum JobReply {
+    /// The worker's module is loaded and listening (sent once, first).
+    Ready,
+    /// A round ended without an answer: still searching.
+    Progress {
+        /// The request's id.
+        id: u64,
+        /// Moves applied so far, over all rounds.
+        searched: u64,
+    },
+    /// The answer.
+    Done {
+        /// The request's id.
+        id: u64,
+        /// The outcome (or unknown past [`WORKER_CAP`]).
+        verdict: Verdict,
+        /// Moves applied, over all rounds (an upper bound).
+        searched: u64,
+    },
+    /// The request could not be read or the game not rebuilt.
+    Failed {
+        /// The request's id, when it could be read.
+        id: Option<u64>,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl JobReply {
+    /// The reply as the JSON text the worker posts.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self)
+            .unwrap_or_else(|_| r#"{"kind":"Failed","id":null,"reason":"encoding"}"#.to_string())
+    }
+}
+
+/// The budgets of the worker's rounds: [`FIRST_ROUND`], growing by
+/// [`ROUND_GROWTH`], until together they reach [`WORKER_CAP`] (the last
+/// one trimmed to it).
+#[must_use]
+pub fn round_budgets() -> Vec<u64> {
+    let mut rounds = Vec::new();
+    let mut total = 0u64;
+    let mut next = FIRST_ROUND;
+    while total < WORKER_CAP {
+        let budget = next.min(WORKER_CAP - total);
+        rounds.push(budget);
+        total += budget;
+        next = next.saturating_mul(ROUND_GROWTH);
+    }
+    rounds
+}
+
+/// Runs one job: reads the request text, rebuilds the game and searches
+/// with growing budgets, calling `report` with a [`JobReply::Progress`]
+/// after every round without an answer; returns the final reply.
+pub fn run(request: &str, mut report: impl FnMut(&JobReply)) -> JobReply {
+    let request: JobRequest = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => {
+            return JobReply::Failed {
+                id: None,
+                reason: format!("unreadable request: {e}"),
+            }
+        }
+    };
+    let id = request.id;
+    let game = match request.game.committed_game() {
+        Ok(g) => g,
+        Err(e) => {
+            return JobReply::Failed {
+                id: Some(id),
+                reason: e.to_string(),
+            }
+        }
+    };
+    let mut searched = 0u64;
+    for budget in round_budgets() {
+        let answer = game.outcome(Budget::nodes(budget));
+        searched += budget;
+        if answer != Answer::Unknown {
+            return JobReply::Done {
+                id,
+                verdict: Verdict::of(&answer),
+                searched,
+            };
+        }
+        if searched < WORKER_CAP {
+            report(&JobReply::Progress { id, searched });
+        }
+    }
+    JobReply::Done {
+        id,
+        verdict: Verdict::Unknown,
+        searched,
+    }
+}
