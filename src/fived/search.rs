@@ -96,9 +96,6 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     jumps: Vec<Vec<Move>>,
     /// True if some jump could create a timeline before the present.
     can_pull_present: bool,
-    /// An inactive timeline ends before the present with the opponent to
-    /// move: a new timeline could reactivate it and pull the present back.
-    stale_reactivation: bool,
     /// Per board: some other board has a hop onto it.
     hop_target: Vec<bool>,
     /// `boards[..first_free]` are decided before the branching jumps (the
@@ -113,12 +110,24 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     branch_count: usize,
     nodes: u64,
     budget: u64,
+    /// Only actions that leave the present where it is or move it forward
+    /// (no active timeline ends before this half-turn afterwards): the
+    /// search cuts every branching jump that pulls the present back.
+    keep_present: Option<i32>,
+    /// Some move was cut only because it pulled the present back (if not,
+    /// a `keep_present` search saw every legal action).
+    kept_present_cut: bool,
     stack: Vec<Move>,
     visit: &'v mut V,
 }
 
 impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
-    fn new(root: &Multiverse, budget: Budget, visit: &'v mut V) -> Search<'v, V> {
+    fn new(
+        root: &Multiverse,
+        budget: Budget,
+        keep_present: bool,
+        visit: &'v mut V,
+    ) -> Search<'v, V> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
@@ -133,9 +142,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 if m.is_physical() {
                     nb.push(m);
                 } else {
-                    if m.to.board.v < present && root.next_timeline_active(mover) {
-                        can_pull_present = true;
-                    }
                     if root.is_playable(m.to.board, mover) {
                         nb.push(m);
                     }
@@ -153,8 +159,35 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
                 None => false,
             });
+            // A jump that, made as a branching jump before any other, gives a
+            // check that avoids its new timeline (attacker, royal, and any
+            // board passed through) gives the same check in every action: at
+            // that point the new timeline is the outermost one, so no path
+            // crosses it towards another board, and every board the check
+            // uses exists unchanged whatever else is played. A capture inside
+            // the new board alone does not depend on its number either.
+            jp.retain(|m| match mv.apply_as(m, true) {
+                Some(u) => {
+                    let news = new_boards(&mv, m, u);
+                    let dead = match u {
+                        super::multiverse::Undo::Branch { created, .. } => {
+                            let c = news[1];
+                            mv.royal_capture_involving_except(&news, !mover, Some(created))
+                                .is_some()
+                                || mv.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
+                        }
+                        _ => false,
+                    };
+                    mv.undo(u);
+                    !dead
+                }
+                None => false,
+            });
             // Hops first: they settle two boards at once.
             nb.sort_by_key(Move::is_physical);
+            if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
+                can_pull_present = true;
+            }
             nonbranching.push(nb);
             jumps.push(jp);
         }
@@ -170,6 +203,15 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         });
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
+        }
+        // Keeping the present: a pulled-back present never comes back within
+        // the action (the new or reactivated timeline ends on an opponent
+        // board, and activity only grows as the mover creates timelines), so
+        // that escape does not exist. If the present could not have been
+        // pulled back anyway, the restricted search is the whole search.
+        let kept_present_cut = keep_present && can_pull_present;
+        if keep_present {
+            can_pull_present = false;
         }
         let mandatory: Vec<bool> = boards
             .iter()
@@ -220,8 +262,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             })
             .collect();
         Search {
+            keep_present: keep_present.then_some(present),
+            kept_present_cut,
             mv,
-            stale_reactivation: stale_inactive,
             hop_target,
             first_free,
             reserved: vec![false; order.len()],
@@ -259,6 +302,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let Some(u) = self.mv.apply_as(m, force_branch) else {
             return ControlFlow::Continue(None);
         };
+        if let (Some(p), super::multiverse::Undo::Branch { .. }) = (self.keep_present, u) {
+            if self.mv.present() < p {
+                self.kept_present_cut = true;
+                self.mv.undo(u);
+                return ControlFlow::Continue(None);
+            }
+        }
         let news = new_boards(&self.mv, m, u);
         if self
             .mv
@@ -271,14 +321,17 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         ControlFlow::Continue(Some(u))
     }
 
-    /// Applies `m`, reports whether a check appears (`fixed_only`: only one
-    /// that does not involve the timeline `m` creates), and undoes it.
+    /// Applies `m`, reports whether a check appears, and undoes it. With
+    /// `fixed_only`, `m` is made as a branching jump (even onto a playable end
+    /// board, as it will be once that board has moved) and only a check that
+    /// does not involve the timeline it creates counts: one that no later
+    /// move removes.
     fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
         }
-        let Some(u) = self.mv.apply(m) else {
+        let Some(u) = self.mv.apply_as(m, fixed_only) else {
             return ControlFlow::Continue(true);
         };
         let news = new_boards(&self.mv, m, u);
@@ -299,11 +352,24 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
     /// branching jump nor hopped onto without a check that no later move can
     /// remove, and the present cannot be pulled back.
     fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
-        if self.stale_reactivation {
-            return ControlFlow::Continue(false);
-        }
         let present = self.mv.present();
         if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        // The present may not go below `floor` (when keeping it).
+        let floor = self.keep_present.unwrap_or(i32::MIN);
+        // An inactive timeline ending before the present with the opponent to
+        // move: any new timeline could reactivate it and pull the present
+        // back. Not worth deciding here.
+        let (lmin, lmax) = self.mv.timeline_range();
+        let stale = (lmin..=lmax).any(|l| {
+            !self.mv.is_active(l)
+                && self
+                    .mv
+                    .end(l)
+                    .is_some_and(|e| e < present && e > floor && color_of(e) != self.mover)
+        });
+        if stale {
             return ControlFlow::Continue(false);
         }
         let n = self.boards.len();
@@ -319,7 +385,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
-                if m.to.board.v < present && self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                if m.to.board.v < present && m.to.board.v >= floor && !self.probe(&m, true)? {
                     return ControlFlow::Continue(false);
                 }
             }
@@ -341,7 +407,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             for k in 0..self.jumps[u].len() {
                 let m = self.jumps[u][k];
-                if self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                if !self.probe(&m, true)? {
                     continue 'boards;
                 }
             }
@@ -464,6 +530,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             return ControlFlow::Continue(());
         }
+        if !self.can_finish(i) {
+            return ControlFlow::Continue(());
+        }
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_c(i + 1);
@@ -485,6 +554,49 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+    /// In phase 3, before board `next` is decided: can some choice for the
+    /// boards `next..` still pass the present to the opponent and play every
+    /// reserved board? Phase 3 neither creates timelines nor changes which are
+    /// active, so the final present is the smallest active end, where an
+    /// unplayed board keeps its end and a played one ends one half-turn later
+    /// (on the opponent's colour). Boards already passed (and early boards
+    /// left unplayed) stay unplayed unless something can hop onto them. A
+    /// necessary condition, so cutting on it is exact: this is what keeps a
+    /// reactivated old timeline (which must be played) from multiplying every
+    /// combination of the other optional boards before failing at the end.
+    fn can_finish(&self, next: usize) -> bool {
+        let mut unplayed = i32::MAX;
+        let mut opponent = i32::MAX;
+        let (lmin, lmax) = self.mv.timeline_range();
+        for l in lmin..=lmax {
+            if let Some(e) = self.mv.end(l) {
+                if color_of(e) != self.mover && self.mv.is_active(l) {
+                    opponent = opponent.min(e);
+                }
+            }
+        }
+        for (j, &b) in self.boards.iter().enumerate() {
+            if !self.mv.is_playable(b, self.mover) {
+                continue;
+            }
+            let still_open = j >= next || self.hop_target[j];
+            if !still_open && self.reserved[j] {
+                return false;
+            }
+            if !self.mv.is_active(b.l) {
+                continue;
+            }
+            if still_open {
+                opponent = opponent.min(b.v + 1);
+            } else {
+                unplayed = unplayed.min(b.v);
+            }
+        }
+        opponent < unplayed
     }
 }
 
@@ -516,7 +628,7 @@ pub fn for_each_legal_action<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
     budget: Budget,
     mut visit: V,
 ) -> Answer<bool> {
-    let mut s = Search::new(position, budget, &mut visit);
+    let mut s = Search::new(position, budget, false, &mut visit);
     match s.run() {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
@@ -562,36 +674,66 @@ pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budg
     }
 }
 
+/// Runs one search; returns how it ended and the budget it used.
+fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
+    position: &Multiverse,
+    budget: Budget,
+    keep_present: bool,
+    mut visit: V,
+) -> (Answer<bool>, u64, bool) {
+    let mut s = Search::new(position, budget, keep_present, &mut visit);
+    let r = match s.run() {
+        ControlFlow::Continue(()) => Answer::Known(true),
+        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
+        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
+    };
+    (r, s.nodes.min(budget.nodes), s.kept_present_cut)
+}
+
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
+///
+/// In check, the search first looks only for an action that does not pull
+/// the present back (a "normal" answer, no softmate), cutting every branching
+/// jump that would; only if there is none does it look for any action at all
+/// (softmate if found, checkmate if not). Proving softmate so costs two
+/// early-exit searches instead of enumerating every action. The budget is
+/// shared by both searches.
 #[must_use]
 pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
     let in_check = position.in_check();
-    let present = position.present();
-    let mut any = false;
-    let mut normal = false;
-    let r = for_each_legal_action(position, budget, |_, after| {
-        any = true;
-        if !in_check || after.present() > present {
-            normal = true;
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
+    if in_check {
+        let (r, used, cut) = search_with(position, budget, true, found);
+        match r {
+            Answer::Unknown => return Answer::Unknown,
+            Answer::Known(false) => {
+                return Answer::Known(Outcome::Ongoing {
+                    in_check,
+                    softmate: false,
+                })
+            }
+            // Nothing was cut for pulling the present back: that search
+            // was the whole search, and it found nothing.
+            Answer::Known(true) if !cut => return Answer::Known(Outcome::Checkmate),
+            Answer::Known(true) => {}
         }
-    });
-    if normal {
-        return Answer::Known(Outcome::Ongoing {
+        let rest = Budget::nodes(budget.nodes - used);
+        return match search_with(position, rest, false, found).0 {
+            Answer::Unknown => Answer::Unknown,
+            Answer::Known(false) => Answer::Known(Outcome::Ongoing {
+                in_check,
+                softmate: true,
+            }),
+            Answer::Known(true) => Answer::Known(Outcome::Checkmate),
+        };
+    }
+    match search_with(position, budget, false, found).0 {
+        Answer::Unknown => Answer::Unknown,
+        Answer::Known(false) => Answer::Known(Outcome::Ongoing {
             in_check,
             softmate: false,
-        });
-    }
-    match r {
-        Answer::Unknown => Answer::Unknown,
-        Answer::Known(_) if any => Answer::Known(Outcome::Ongoing {
-            in_check,
-            softmate: true,
         }),
-        Answer::Known(_) if in_check => Answer::Known(Outcome::Checkmate),
-        Answer::Known(_) => Answer::Known(Outcome::Stalemate),
+        Answer::Known(true) => Answer::Known(Outcome::Stalemate),
     }
 }
 
@@ -676,7 +818,7 @@ pub fn fast_legal_actions(
 #[must_use]
 pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
     let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
-    let mut s = Search::new(position, Budget::UNLIMITED, &mut visit);
+    let mut s = Search::new(position, Budget::UNLIMITED, false, &mut visit);
     let mover = s.mover;
     (0..s.boards.len())
         .map(|i| {
