@@ -19,6 +19,9 @@
 
 use std::ops::ControlFlow;
 
+mod nogood;
+
+use super::check::Check;
 use super::coords::{color_of, BoardId, Move};
 use super::multiverse::Multiverse;
 use crate::chess::Color;
@@ -94,6 +97,16 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     /// Per board: every jump (used as a branching jump when its target is
     /// not a playable end board at that point).
     jumps: Vec<Vec<Move>>,
+    /// Per jump: not yet known, or whether it gives a check in every action
+    /// (see [`Search::dead_jump`]). Filled on first use: most decisions never
+    /// look at most jumps.
+    jump_dead: Vec<Vec<Option<bool>>>,
+    /// The position searched, kept unchanged for [`Search::dead_jump`].
+    root: Multiverse,
+    /// What the search learnt from failed jumps (see `nogood.rs`).
+    learnt: nogood::Learnt,
+    /// The check that made the last `try_move` or `probe` fail, if any.
+    last_check: Option<Check>,
     /// True if some jump could create a timeline before the present.
     can_pull_present: bool,
     /// Per board: some other board has a hop onto it.
@@ -156,30 +169,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     let bad = mv.royal_capture_involving(&news, !mover).is_some();
                     mv.undo(u);
                     !bad
-                }
-                None => false,
-            });
-            // A jump that, made as a branching jump before any other, gives a
-            // check that avoids its new timeline (attacker, royal, and any
-            // board passed through) gives the same check in every action: at
-            // that point the new timeline is the outermost one, so no path
-            // crosses it towards another board, and every board the check
-            // uses exists unchanged whatever else is played. A capture inside
-            // the new board alone does not depend on its number either.
-            jp.retain(|m| match mv.apply_as(m, true) {
-                Some(u) => {
-                    let news = new_boards(&mv, m, u);
-                    let dead = match u {
-                        super::multiverse::Undo::Branch { created, .. } => {
-                            let c = news[1];
-                            mv.royal_capture_involving_except(&news, !mover, Some(created))
-                                .is_some()
-                                || mv.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
-                        }
-                        _ => false,
-                    };
-                    mv.undo(u);
-                    !dead
                 }
                 None => false,
             });
@@ -262,6 +251,10 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             })
             .collect();
         Search {
+            jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
+            learnt: nogood::Learnt::new(root, &boards, &nonbranching, &jumps),
+            last_check: None,
+            root: root.clone(),
             keep_present: keep_present.then_some(present),
             kept_present_cut,
             mv,
@@ -295,6 +288,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         m: &Move,
         force_branch: bool,
     ) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
+        self.last_check = None;
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
@@ -310,11 +304,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
         }
         let news = new_boards(&self.mv, m, u);
-        if self
-            .mv
-            .royal_capture_involving(&news, !self.mover)
-            .is_some()
-        {
+        self.last_check = self.mv.royal_capture_involving(&news, !self.mover);
+        if self.last_check.is_some() {
             self.mv.undo(u);
             return ControlFlow::Continue(None);
         }
@@ -327,6 +318,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
     /// does not involve the timeline it creates counts: one that no later
     /// move removes.
     fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
+        self.last_check = None;
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
@@ -339,12 +331,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             super::multiverse::Undo::Branch { created, .. } if fixed_only => Some(created),
             _ => None,
         };
-        let bad = self
+        self.last_check = self
             .mv
-            .royal_capture_involving_except(&news, !self.mover, except)
-            .is_some();
+            .royal_capture_involving_except(&news, !self.mover, except);
         self.mv.undo(u);
-        ControlFlow::Continue(bad)
+        ControlFlow::Continue(self.last_check.is_some())
     }
 
     /// True if no completion of the current partial action can be
@@ -385,7 +376,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
-                if m.to.board.v < present && m.to.board.v >= floor && !self.probe(&m, true)? {
+                if m.to.board.v < present
+                    && m.to.board.v >= floor
+                    && !self.jump_fails(i, k)?
+                    && !self.probe_jump(i, k)?
+                {
                     return ControlFlow::Continue(false);
                 }
             }
@@ -400,14 +395,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 for k in 0..self.nonbranching[u].len() {
                     let m = self.nonbranching[u][k];
                     let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
-                    if hop_ok && !self.probe(&m, false)? {
+                    if hop_ok && !self.probe_nb(u, k)? {
                         continue 'boards;
                     }
                 }
             }
             for k in 0..self.jumps[u].len() {
-                let m = self.jumps[u][k];
-                if !self.probe(&m, true)? {
+                if !self.jump_fails(u, k)? && !self.probe_jump(u, k)? {
                     continue 'boards;
                 }
             }
@@ -417,7 +411,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
                 for k in 0..self.nonbranching[o].len() {
                     let m = self.nonbranching[o][k];
-                    if m.to.board == b && !self.probe(&m, false)? {
+                    if m.to.board == b && !self.probe_nb(o, k)? {
                         continue 'boards;
                     }
                 }
@@ -447,10 +441,19 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m, false)? {
+            if self.nb_fails(i, k) {
+                continue;
+            }
+            let tried = self.try_move(&m, false)?;
+            if tried.is_none() {
+                self.learn_nb(i, k);
+            }
+            if let Some(u) = tried {
+                self.learnt.played_nb(i, k, u, true);
                 self.stack.push(m);
                 let r = self.phase_a(i + 1);
                 self.stack.pop();
+                self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
                 r?;
             }
@@ -488,6 +491,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 continue;
             }
             for k in 0..self.jumps[i].len() {
+                if self.jump_fails(i, k)? {
+                    continue;
+                }
                 let m = self.jumps[i][k];
                 let reserve = if self.mv.is_branching(&m) {
                     None
@@ -499,7 +505,12 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                         _ => continue,
                     }
                 };
-                if let Some(u) = self.try_move(&m, true)? {
+                let tried = self.try_move(&m, true)?;
+                if tried.is_none() {
+                    self.learn_jump(i, k);
+                }
+                if let Some(u) = tried {
+                    self.learnt.played_jump(i, k, true);
                     let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                     self.stack.push(m);
                     self.branch_count += 1;
@@ -509,6 +520,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     if let (Some(j), Some(w)) = (reserve, was) {
                         self.reserved[j] = w;
                     }
+                    self.learnt.played_jump(i, k, false);
                     self.mv.undo(u);
                     r?;
                 }
@@ -543,12 +555,21 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m, false)? {
+            if self.nb_fails(i, k) {
+                continue;
+            }
+            let tried = self.try_move(&m, false)?;
+            if tried.is_none() {
+                self.learn_nb(i, k);
+            }
+            if let Some(u) = tried {
+                self.learnt.played_nb(i, k, u, true);
                 // Keep the canonical play order: non-branching moves first.
                 let at = self.stack.len() - self.branch_count;
                 self.stack.insert(at, m);
                 let r = self.phase_c(i + 1);
                 self.stack.remove(at);
+                self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
                 r?;
             }
@@ -558,6 +579,47 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
 }
 
 impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+    /// True if jump `k` of board `i` gives a check in every action that
+    /// makes it as a branching jump. The test: made as a branching jump in the
+    /// searched position, before any other move, it gives a check that avoids
+    /// its new timeline (attacker, royal, and any board passed through), or a
+    /// capture inside the new board alone. At that point the new timeline is
+    /// the outermost one, so no path crosses it towards another board; every
+    /// other board the check uses exists unchanged whatever else is played
+    /// (checks are monotone), and a capture inside one board does not depend
+    /// on that board's timeline number. Memoised; costs one node when tested.
+    fn dead_jump(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
+        if let Some(d) = self.jump_dead[i][k] {
+            return ControlFlow::Continue(d);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let m = self.jumps[i][k];
+        let attacker = !self.mover;
+        let root = &mut self.root;
+        let dead = match root.apply_as(&m, true) {
+            Some(u) => {
+                let news = new_boards(root, &m, u);
+                let d = match u {
+                    super::multiverse::Undo::Branch { created, .. } => {
+                        let c = news[1];
+                        root.royal_capture_involving_except(&news, attacker, Some(created))
+                            .is_some()
+                            || root.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
+                    }
+                    _ => false,
+                };
+                root.undo(u);
+                d
+            }
+            None => true,
+        };
+        self.jump_dead[i][k] = Some(dead);
+        ControlFlow::Continue(dead)
+    }
+
     /// In phase 3, before board `next` is decided: can some choice for the
     /// boards `next..` still pass the present to the opponent and play every
     /// reserved board? Phase 3 neither creates timelines nor changes which are
