@@ -915,3 +915,6 @@ pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, 
         })
         .collect()
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
