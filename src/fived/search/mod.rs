@@ -341,10 +341,21 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
     /// True if no completion of the current partial action can be
     /// submitted: some board at the present can be left neither by a
     /// branching jump nor hopped onto without a check that no later move can
-    /// remove, and the present cannot be pulled back.
-    fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
+    /// remove, and the present cannot be pulled back. Boards `..decided` have
+    /// had their phase-1 choice (so a passed one can no longer hop); with
+    /// `only_passed`, only those boards are examined.
+    fn stuck(&mut self, decided: usize, only_passed: bool) -> ControlFlow<Stop, bool> {
         let present = self.mv.present();
         if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        let n = self.boards.len();
+        let last = if only_passed { decided.min(n) } else { n };
+        let waiting = |s: &Self, u: usize| {
+            let b = s.boards[u];
+            b.v == present && s.mv.is_playable(b, s.mover) && s.mv.is_active(b.l)
+        };
+        if !(0..last).any(|u| waiting(self, u)) {
             return ControlFlow::Continue(false);
         }
         // The present may not go below `floor` (when keeping it).
@@ -363,7 +374,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if stale {
             return ControlFlow::Continue(false);
         }
-        let n = self.boards.len();
         // Only an active new timeline can pull the present back.
         let pull_range = if self.mv.next_timeline_active(self.mover) {
             0..n
@@ -385,11 +395,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
             }
         }
-        'boards: for u in 0..n {
-            let b = self.boards[u];
-            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+        'boards: for u in 0..last {
+            if !waiting(self, u) {
                 continue;
             }
+            let b = self.boards[u];
             if u >= decided {
                 // Its own phase-1 move is still to be chosen.
                 for k in 0..self.nonbranching[u].len() {
@@ -405,7 +415,10 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     continue 'boards;
                 }
             }
-            for o in 0..n {
+            // Hops onto it: only from boards whose phase-1 choice is still
+            // to come (every board with a hop onto a board at the present is
+            // decided in phase 1).
+            for o in decided..n {
                 if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
                     continue;
                 }
@@ -423,11 +436,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
 
     /// Phase 1: the early boards, in order: a non-branching move or pass.
     fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == 0 && self.stuck(0)? {
+        // At the root, every board; later, the boards passed so far (whose
+        // escapes shrink as hop sources are decided).
+        if i < self.first_free && self.stuck(i, i > 0)? {
             return ControlFlow::Continue(());
         }
         if i == self.first_free {
-            if self.stuck(self.first_free)? {
+            if self.stuck(self.first_free, false)? {
                 return ControlFlow::Continue(());
             }
             return self.phase_b();
@@ -435,6 +450,20 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
+        }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        let may_pass = !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i];
+        // Order only: when a board already passed can be saved only by
+        // pulling the present back, keep this board's jumps into the past
+        // available first, so an action is found without first trying every
+        // combination of the other boards' moves.
+        let pass_first = may_pass && self.pull_needed_from(i)?;
+        if pass_first {
+            self.phase_a(i + 1)?;
         }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
@@ -458,16 +487,43 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 r?;
             }
         }
-        // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        if !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i]
-        {
+        if may_pass && !pass_first {
             self.phase_a(i + 1)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// True if board `i` has a jump into the past not known to fail, and some
+    /// board passed before it in phase 1 waits at the present with no jump
+    /// of its own left (so only a hop or a pulled-back present can save it).
+    fn pull_needed_from(&mut self, i: usize) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        if color_of(present) != self.mover || !self.mv.next_timeline_active(self.mover) {
+            return ControlFlow::Continue(false);
+        }
+        let mut has_pull = false;
+        for k in 0..self.jumps[i].len() {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
+                has_pull = true;
+                break;
+            }
+        }
+        if !has_pull {
+            return ControlFlow::Continue(false);
+        }
+        'passed: for u in 0..i {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            for k in 0..self.jumps[u].len() {
+                if !self.jump_fails(u, k)? {
+                    continue 'passed;
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
     }
 
     /// Phase 2: every sequence of branching jumps, each prefix completed by
@@ -482,7 +538,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             });
         if !early_waiting {
             self.phase_c(self.first_free)?;
-        } else if self.stuck(self.first_free)? {
+        } else if self.stuck(self.first_free, false)? {
             return ControlFlow::Continue(());
         }
         let n = self.boards.len();
