@@ -16,6 +16,31 @@
 //! boards an opponent piece can use have the opponent's colour). So a subtree
 //! is cut as soon as one check appears, and the test after each move only
 //! looks at captures involving the boards that move created.
+//!
+//! (In the code, phase 1 is split: `phase_a` decides the boards at the
+//! present and those that can hop onto them, `phase_b` makes the branching
+//! jumps, `phase_c` decides the remaining optional boards.)
+//!
+//! Pruning, all exact (each cut removes only partial actions that cannot
+//! be completed, or skips a move known to give a check there):
+//!
+//! - Nogoods (`nogood.rs`): the "hypercuboid" idea of ftxi/5dchess_engine
+//!   and cwmtt — one axis per playable board, and a check found for one
+//!   combination rules out the whole slice of combinations that share the
+//!   moves it needs. The moves a check needs are read off its attacker,
+//!   royal and in-between boards; a move is then skipped without being made
+//!   wherever those moves recur. Jumps that give a check in every action are
+//!   found on first use.
+//! - `stuck`: after every phase-1 choice, a board at the present that was
+//!   passed must still have a way out (its own branching jump, a hop from a
+//!   board still to decide, or a present pulled back).
+//! - `can_finish`: in phase 3, the boards left must still be able to pass the
+//!   present to the opponent (a reactivated old timeline must be played).
+//! - Outcome: in check, the search first looks only for an action that keeps
+//!   the present (cutting jumps that pull it back), then for any action,
+//!   instead of enumerating every action to prove softmate.
+//! - Order only: when a passed board can be saved only by pulling the present
+//!   back, a board with a jump into the past passes first.
 
 use std::ops::ControlFlow;
 
@@ -26,7 +51,13 @@ use super::coords::{color_of, BoardId, Move};
 use super::multiverse::Multiverse;
 use crate::chess::Color;
 
-/// A limit on search work: the number of moves tried (applied) at most.
+/// A limit on search work: the number of moves tried at most. One node is
+/// one move applied and tested for a check: a move of the search, a probe of
+/// a possible way out (`stuck`), or the first test of a jump in the searched
+/// position. A move skipped because a learnt nogood rules it out costs
+/// nothing (it is not applied); the up-front test of each non-branching
+/// move on its own is not counted. `outcome` shares one budget between its
+/// two searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Moves the search may apply before giving up with [`Answer::Unknown`].
