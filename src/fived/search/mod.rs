@@ -16,14 +16,48 @@
 //! boards an opponent piece can use have the opponent's colour). So a subtree
 //! is cut as soon as one check appears, and the test after each move only
 //! looks at captures involving the boards that move created.
+//!
+//! (In the code, phase 1 is split: `phase_a` decides the boards at the
+//! present and those that can hop onto them, `phase_b` makes the branching
+//! jumps, `phase_c` decides the remaining optional boards.)
+//!
+//! Pruning, all exact (each cut removes only partial actions that cannot
+//! be completed, or skips a move known to give a check there):
+//!
+//! - Nogoods (`nogood.rs`): the "hypercuboid" idea of ftxi/5dchess_engine
+//!   and cwmtt — one axis per playable board, and a check found for one
+//!   combination rules out the whole slice of combinations that share the
+//!   moves it needs. The moves a check needs are read off its attacker,
+//!   royal and in-between boards; a move is then skipped without being made
+//!   wherever those moves recur. Jumps that give a check in every action are
+//!   found on first use.
+//! - `stuck`: after every phase-1 choice, a board at the present that was
+//!   passed must still have a way out (its own branching jump, a hop from a
+//!   board still to decide, or a present pulled back).
+//! - `can_finish`: in phase 3, the boards left must still be able to pass the
+//!   present to the opponent (a reactivated old timeline must be played).
+//! - Outcome: in check, the search first looks only for an action that keeps
+//!   the present (cutting jumps that pull it back), then for any action,
+//!   instead of enumerating every action to prove softmate.
+//! - Order only: when a passed board can be saved only by pulling the present
+//!   back, a board with a jump into the past passes first.
 
 use std::ops::ControlFlow;
 
+mod nogood;
+
+use super::check::Check;
 use super::coords::{color_of, BoardId, Move};
 use super::multiverse::Multiverse;
 use crate::chess::Color;
 
-/// A limit on search work: the number of moves tried (applied) at most.
+/// A limit on search work: the number of moves tried at most. One node is
+/// one move applied and tested for a check: a move of the search, a probe of
+/// a possible way out (`stuck`), or the first test of a jump in the searched
+/// position. A move skipped because a learnt nogood rules it out costs
+/// nothing (it is not applied); the up-front test of each non-branching
+/// move on its own is not counted. `outcome` shares one budget between its
+/// two searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Moves the search may apply before giving up with [`Answer::Unknown`].
@@ -94,11 +128,18 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     /// Per board: every jump (used as a branching jump when its target is
     /// not a playable end board at that point).
     jumps: Vec<Vec<Move>>,
+    /// Per jump: not yet known, or whether it gives a check in every action
+    /// (see [`Search::dead_jump`]). Filled on first use: most decisions never
+    /// look at most jumps.
+    jump_dead: Vec<Vec<Option<bool>>>,
+    /// The position searched, kept unchanged for [`Search::dead_jump`].
+    root: Multiverse,
+    /// What the search learnt from failed jumps (see `nogood.rs`).
+    learnt: nogood::Learnt,
+    /// The check that made the last `try_move` or `probe` fail, if any.
+    last_check: Option<Check>,
     /// True if some jump could create a timeline before the present.
     can_pull_present: bool,
-    /// An inactive timeline ends before the present with the opponent to
-    /// move: a new timeline could reactivate it and pull the present back.
-    stale_reactivation: bool,
     /// Per board: some other board has a hop onto it.
     hop_target: Vec<bool>,
     /// `boards[..first_free]` are decided before the branching jumps (the
@@ -113,12 +154,24 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     branch_count: usize,
     nodes: u64,
     budget: u64,
+    /// Only actions that leave the present where it is or move it forward
+    /// (no active timeline ends before this half-turn afterwards): the
+    /// search cuts every branching jump that pulls the present back.
+    keep_present: Option<i32>,
+    /// Some move was cut only because it pulled the present back (if not,
+    /// a `keep_present` search saw every legal action).
+    kept_present_cut: bool,
     stack: Vec<Move>,
     visit: &'v mut V,
 }
 
 impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
-    fn new(root: &Multiverse, budget: Budget, visit: &'v mut V) -> Search<'v, V> {
+    fn new(
+        root: &Multiverse,
+        budget: Budget,
+        keep_present: bool,
+        visit: &'v mut V,
+    ) -> Search<'v, V> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
@@ -133,9 +186,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 if m.is_physical() {
                     nb.push(m);
                 } else {
-                    if m.to.board.v < present && root.next_timeline_active(mover) {
-                        can_pull_present = true;
-                    }
                     if root.is_playable(m.to.board, mover) {
                         nb.push(m);
                     }
@@ -155,6 +205,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             });
             // Hops first: they settle two boards at once.
             nb.sort_by_key(Move::is_physical);
+            if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
+                can_pull_present = true;
+            }
             nonbranching.push(nb);
             jumps.push(jp);
         }
@@ -170,6 +223,15 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         });
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
+        }
+        // Keeping the present: a pulled-back present never comes back within
+        // the action (the new or reactivated timeline ends on an opponent
+        // board, and activity only grows as the mover creates timelines), so
+        // that escape does not exist. If the present could not have been
+        // pulled back anyway, the restricted search is the whole search.
+        let kept_present_cut = keep_present && can_pull_present;
+        if keep_present {
+            can_pull_present = false;
         }
         let mandatory: Vec<bool> = boards
             .iter()
@@ -220,8 +282,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             })
             .collect();
         Search {
+            jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
+            learnt: nogood::Learnt::new(root, &boards, &nonbranching, &jumps),
+            last_check: None,
+            root: root.clone(),
+            keep_present: keep_present.then_some(present),
+            kept_present_cut,
             mv,
-            stale_reactivation: stale_inactive,
             hop_target,
             first_free,
             reserved: vec![false; order.len()],
@@ -252,6 +319,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         m: &Move,
         force_branch: bool,
     ) -> ControlFlow<Stop, Option<super::multiverse::Undo>> {
+        self.last_check = None;
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
@@ -259,26 +327,34 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let Some(u) = self.mv.apply_as(m, force_branch) else {
             return ControlFlow::Continue(None);
         };
+        if let (Some(p), super::multiverse::Undo::Branch { .. }) = (self.keep_present, u) {
+            if self.mv.present() < p {
+                self.kept_present_cut = true;
+                self.mv.undo(u);
+                return ControlFlow::Continue(None);
+            }
+        }
         let news = new_boards(&self.mv, m, u);
-        if self
-            .mv
-            .royal_capture_involving(&news, !self.mover)
-            .is_some()
-        {
+        self.last_check = self.mv.royal_capture_involving(&news, !self.mover);
+        if self.last_check.is_some() {
             self.mv.undo(u);
             return ControlFlow::Continue(None);
         }
         ControlFlow::Continue(Some(u))
     }
 
-    /// Applies `m`, reports whether a check appears (`fixed_only`: only one
-    /// that does not involve the timeline `m` creates), and undoes it.
+    /// Applies `m`, reports whether a check appears, and undoes it. With
+    /// `fixed_only`, `m` is made as a branching jump (even onto a playable end
+    /// board, as it will be once that board has moved) and only a check that
+    /// does not involve the timeline it creates counts: one that no later
+    /// move removes.
     fn probe(&mut self, m: &Move, fixed_only: bool) -> ControlFlow<Stop, bool> {
+        self.last_check = None;
         self.nodes += 1;
         if self.nodes > self.budget {
             return ControlFlow::Break(Stop::Budget);
         }
-        let Some(u) = self.mv.apply(m) else {
+        let Some(u) = self.mv.apply_as(m, fixed_only) else {
             return ControlFlow::Continue(true);
         };
         let news = new_boards(&self.mv, m, u);
@@ -286,27 +362,49 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             super::multiverse::Undo::Branch { created, .. } if fixed_only => Some(created),
             _ => None,
         };
-        let bad = self
+        self.last_check = self
             .mv
-            .royal_capture_involving_except(&news, !self.mover, except)
-            .is_some();
+            .royal_capture_involving_except(&news, !self.mover, except);
         self.mv.undo(u);
-        ControlFlow::Continue(bad)
+        ControlFlow::Continue(self.last_check.is_some())
     }
 
     /// True if no completion of the current partial action can be
     /// submitted: some board at the present can be left neither by a
     /// branching jump nor hopped onto without a check that no later move can
-    /// remove, and the present cannot be pulled back.
-    fn stuck(&mut self, decided: usize) -> ControlFlow<Stop, bool> {
-        if self.stale_reactivation {
-            return ControlFlow::Continue(false);
-        }
+    /// remove, and the present cannot be pulled back. Boards `..decided` have
+    /// had their phase-1 choice (so a passed one can no longer hop); with
+    /// `only_passed`, only those boards are examined.
+    fn stuck(&mut self, decided: usize, only_passed: bool) -> ControlFlow<Stop, bool> {
         let present = self.mv.present();
         if color_of(present) != self.mover {
             return ControlFlow::Continue(false);
         }
         let n = self.boards.len();
+        let last = if only_passed { decided.min(n) } else { n };
+        let waiting = |s: &Self, u: usize| {
+            let b = s.boards[u];
+            b.v == present && s.mv.is_playable(b, s.mover) && s.mv.is_active(b.l)
+        };
+        if !(0..last).any(|u| waiting(self, u)) {
+            return ControlFlow::Continue(false);
+        }
+        // The present may not go below `floor` (when keeping it).
+        let floor = self.keep_present.unwrap_or(i32::MIN);
+        // An inactive timeline ending before the present with the opponent to
+        // move: any new timeline could reactivate it and pull the present
+        // back. Not worth deciding here.
+        let (lmin, lmax) = self.mv.timeline_range();
+        let stale = (lmin..=lmax).any(|l| {
+            !self.mv.is_active(l)
+                && self
+                    .mv
+                    .end(l)
+                    .is_some_and(|e| e < present && e > floor && color_of(e) != self.mover)
+        });
+        if stale {
+            return ControlFlow::Continue(false);
+        }
         // Only an active new timeline can pull the present back.
         let pull_range = if self.mv.next_timeline_active(self.mover) {
             0..n
@@ -319,39 +417,45 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
-                if m.to.board.v < present && self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                if m.to.board.v < present
+                    && m.to.board.v >= floor
+                    && !self.jump_fails(i, k)?
+                    && !self.probe_jump(i, k)?
+                {
                     return ControlFlow::Continue(false);
                 }
             }
         }
-        'boards: for u in 0..n {
-            let b = self.boards[u];
-            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+        'boards: for u in 0..last {
+            if !waiting(self, u) {
                 continue;
             }
+            let b = self.boards[u];
             if u >= decided {
                 // Its own phase-1 move is still to be chosen.
                 for k in 0..self.nonbranching[u].len() {
                     let m = self.nonbranching[u][k];
                     let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
-                    if hop_ok && !self.probe(&m, false)? {
+                    if hop_ok && !self.probe_nb(u, k)? {
                         continue 'boards;
                     }
                 }
             }
             for k in 0..self.jumps[u].len() {
-                let m = self.jumps[u][k];
-                if self.mv.is_branching(&m) && !self.probe(&m, true)? {
+                if !self.jump_fails(u, k)? && !self.probe_jump(u, k)? {
                     continue 'boards;
                 }
             }
-            for o in 0..n {
+            // Hops onto it: only from boards whose phase-1 choice is still
+            // to come (every board with a hop onto a board at the present is
+            // decided in phase 1).
+            for o in decided..n {
                 if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
                     continue;
                 }
                 for k in 0..self.nonbranching[o].len() {
                     let m = self.nonbranching[o][k];
-                    if m.to.board == b && !self.probe(&m, false)? {
+                    if m.to.board == b && !self.probe_nb(o, k)? {
                         continue 'boards;
                     }
                 }
@@ -363,11 +467,13 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
 
     /// Phase 1: the early boards, in order: a non-branching move or pass.
     fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == 0 && self.stuck(0)? {
+        // At the root, every board; later, the boards passed so far (whose
+        // escapes shrink as hop sources are decided).
+        if i < self.first_free && self.stuck(i, i > 0)? {
             return ControlFlow::Continue(());
         }
         if i == self.first_free {
-            if self.stuck(self.first_free)? {
+            if self.stuck(self.first_free, false)? {
                 return ControlFlow::Continue(());
             }
             return self.phase_b();
@@ -376,29 +482,79 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_a(i + 1);
         }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        let may_pass = !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i];
+        // Order only: when a board already passed can be saved only by
+        // pulling the present back, keep this board's jumps into the past
+        // available first, so an action is found without first trying every
+        // combination of the other boards' moves.
+        let pass_first = may_pass && self.pull_needed_from(i)?;
+        if pass_first {
+            self.phase_a(i + 1)?;
+        }
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m, false)? {
+            if self.nb_fails(i, k) {
+                continue;
+            }
+            let tried = self.try_move(&m, false)?;
+            if tried.is_none() {
+                self.learn_nb(i, k);
+            }
+            if let Some(u) = tried {
+                self.learnt.played_nb(i, k, u, true);
                 self.stack.push(m);
                 let r = self.phase_a(i + 1);
                 self.stack.pop();
+                self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
                 r?;
             }
         }
-        // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        if !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i]
-        {
+        if may_pass && !pass_first {
             self.phase_a(i + 1)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// True if board `i` has a jump into the past not known to fail, and some
+    /// board passed before it in phase 1 waits at the present with no jump
+    /// of its own left (so only a hop or a pulled-back present can save it).
+    fn pull_needed_from(&mut self, i: usize) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        if color_of(present) != self.mover || !self.mv.next_timeline_active(self.mover) {
+            return ControlFlow::Continue(false);
+        }
+        let mut has_pull = false;
+        for k in 0..self.jumps[i].len() {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
+                has_pull = true;
+                break;
+            }
+        }
+        if !has_pull {
+            return ControlFlow::Continue(false);
+        }
+        'passed: for u in 0..i {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            for k in 0..self.jumps[u].len() {
+                if !self.jump_fails(u, k)? {
+                    continue 'passed;
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
     }
 
     /// Phase 2: every sequence of branching jumps, each prefix completed by
@@ -413,7 +569,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             });
         if !early_waiting {
             self.phase_c(self.first_free)?;
-        } else if self.stuck(self.first_free)? {
+        } else if self.stuck(self.first_free, false)? {
             return ControlFlow::Continue(());
         }
         let n = self.boards.len();
@@ -422,6 +578,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 continue;
             }
             for k in 0..self.jumps[i].len() {
+                if self.jump_fails(i, k)? {
+                    continue;
+                }
                 let m = self.jumps[i][k];
                 let reserve = if self.mv.is_branching(&m) {
                     None
@@ -433,7 +592,12 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                         _ => continue,
                     }
                 };
-                if let Some(u) = self.try_move(&m, true)? {
+                let tried = self.try_move(&m, true)?;
+                if tried.is_none() {
+                    self.learn_jump(i, k);
+                }
+                if let Some(u) = tried {
+                    self.learnt.played_jump(i, k, true);
                     let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                     self.stack.push(m);
                     self.branch_count += 1;
@@ -443,6 +607,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     if let (Some(j), Some(w)) = (reserve, was) {
                         self.reserved[j] = w;
                     }
+                    self.learnt.played_jump(i, k, false);
                     self.mv.undo(u);
                     r?;
                 }
@@ -464,6 +629,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             return ControlFlow::Continue(());
         }
+        if !self.can_finish(i) {
+            return ControlFlow::Continue(());
+        }
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
             return self.phase_c(i + 1);
@@ -474,17 +642,110 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if let Some(u) = self.try_move(&m, false)? {
+            if self.nb_fails(i, k) {
+                continue;
+            }
+            let tried = self.try_move(&m, false)?;
+            if tried.is_none() {
+                self.learn_nb(i, k);
+            }
+            if let Some(u) = tried {
+                self.learnt.played_nb(i, k, u, true);
                 // Keep the canonical play order: non-branching moves first.
                 let at = self.stack.len() - self.branch_count;
                 self.stack.insert(at, m);
                 let r = self.phase_c(i + 1);
                 self.stack.remove(at);
+                self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
                 r?;
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+    /// True if jump `k` of board `i` gives a check in every action that
+    /// makes it as a branching jump. The test: made as a branching jump in the
+    /// searched position, before any other move, it gives a check that avoids
+    /// its new timeline (attacker, royal, and any board passed through), or a
+    /// capture inside the new board alone. At that point the new timeline is
+    /// the outermost one, so no path crosses it towards another board; every
+    /// other board the check uses exists unchanged whatever else is played
+    /// (checks are monotone), and a capture inside one board does not depend
+    /// on that board's timeline number. Memoised; costs one node when tested.
+    fn dead_jump(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
+        if let Some(d) = self.jump_dead[i][k] {
+            return ControlFlow::Continue(d);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let m = self.jumps[i][k];
+        let attacker = !self.mover;
+        let root = &mut self.root;
+        let dead = match root.apply_as(&m, true) {
+            Some(u) => {
+                let news = new_boards(root, &m, u);
+                let d = match u {
+                    super::multiverse::Undo::Branch { created, .. } => {
+                        let c = news[1];
+                        root.royal_capture_involving_except(&news, attacker, Some(created))
+                            .is_some()
+                            || root.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
+                    }
+                    _ => false,
+                };
+                root.undo(u);
+                d
+            }
+            None => true,
+        };
+        self.jump_dead[i][k] = Some(dead);
+        ControlFlow::Continue(dead)
+    }
+
+    /// In phase 3, before board `next` is decided: can some choice for the
+    /// boards `next..` still pass the present to the opponent and play every
+    /// reserved board? Phase 3 neither creates timelines nor changes which are
+    /// active, so the final present is the smallest active end, where an
+    /// unplayed board keeps its end and a played one ends one half-turn later
+    /// (on the opponent's colour). Boards already passed (and early boards
+    /// left unplayed) stay unplayed unless something can hop onto them. A
+    /// necessary condition, so cutting on it is exact: this is what keeps a
+    /// reactivated old timeline (which must be played) from multiplying every
+    /// combination of the other optional boards before failing at the end.
+    fn can_finish(&self, next: usize) -> bool {
+        let mut unplayed = i32::MAX;
+        let mut opponent = i32::MAX;
+        let (lmin, lmax) = self.mv.timeline_range();
+        for l in lmin..=lmax {
+            if let Some(e) = self.mv.end(l) {
+                if color_of(e) != self.mover && self.mv.is_active(l) {
+                    opponent = opponent.min(e);
+                }
+            }
+        }
+        for (j, &b) in self.boards.iter().enumerate() {
+            if !self.mv.is_playable(b, self.mover) {
+                continue;
+            }
+            let still_open = j >= next || self.hop_target[j];
+            if !still_open && self.reserved[j] {
+                return false;
+            }
+            if !self.mv.is_active(b.l) {
+                continue;
+            }
+            if still_open {
+                opponent = opponent.min(b.v + 1);
+            } else {
+                unplayed = unplayed.min(b.v);
+            }
+        }
+        opponent < unplayed
     }
 }
 
@@ -516,7 +777,7 @@ pub fn for_each_legal_action<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
     budget: Budget,
     mut visit: V,
 ) -> Answer<bool> {
-    let mut s = Search::new(position, budget, &mut visit);
+    let mut s = Search::new(position, budget, false, &mut visit);
     match s.run() {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
@@ -562,36 +823,66 @@ pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budg
     }
 }
 
+/// Runs one search; returns how it ended and the budget it used.
+fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
+    position: &Multiverse,
+    budget: Budget,
+    keep_present: bool,
+    mut visit: V,
+) -> (Answer<bool>, u64, bool) {
+    let mut s = Search::new(position, budget, keep_present, &mut visit);
+    let r = match s.run() {
+        ControlFlow::Continue(()) => Answer::Known(true),
+        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
+        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
+    };
+    (r, s.nodes.min(budget.nodes), s.kept_present_cut)
+}
+
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
+///
+/// In check, the search first looks only for an action that does not pull
+/// the present back (a "normal" answer, no softmate), cutting every branching
+/// jump that would; only if there is none does it look for any action at all
+/// (softmate if found, checkmate if not). Proving softmate so costs two
+/// early-exit searches instead of enumerating every action. The budget is
+/// shared by both searches.
 #[must_use]
 pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
     let in_check = position.in_check();
-    let present = position.present();
-    let mut any = false;
-    let mut normal = false;
-    let r = for_each_legal_action(position, budget, |_, after| {
-        any = true;
-        if !in_check || after.present() > present {
-            normal = true;
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
+    if in_check {
+        let (r, used, cut) = search_with(position, budget, true, found);
+        match r {
+            Answer::Unknown => return Answer::Unknown,
+            Answer::Known(false) => {
+                return Answer::Known(Outcome::Ongoing {
+                    in_check,
+                    softmate: false,
+                })
+            }
+            // Nothing was cut for pulling the present back: that search
+            // was the whole search, and it found nothing.
+            Answer::Known(true) if !cut => return Answer::Known(Outcome::Checkmate),
+            Answer::Known(true) => {}
         }
-    });
-    if normal {
-        return Answer::Known(Outcome::Ongoing {
+        let rest = Budget::nodes(budget.nodes - used);
+        return match search_with(position, rest, false, found).0 {
+            Answer::Unknown => Answer::Unknown,
+            Answer::Known(false) => Answer::Known(Outcome::Ongoing {
+                in_check,
+                softmate: true,
+            }),
+            Answer::Known(true) => Answer::Known(Outcome::Checkmate),
+        };
+    }
+    match search_with(position, budget, false, found).0 {
+        Answer::Unknown => Answer::Unknown,
+        Answer::Known(false) => Answer::Known(Outcome::Ongoing {
             in_check,
             softmate: false,
-        });
-    }
-    match r {
-        Answer::Unknown => Answer::Unknown,
-        Answer::Known(_) if any => Answer::Known(Outcome::Ongoing {
-            in_check,
-            softmate: true,
         }),
-        Answer::Known(_) if in_check => Answer::Known(Outcome::Checkmate),
-        Answer::Known(_) => Answer::Known(Outcome::Stalemate),
+        Answer::Known(true) => Answer::Known(Outcome::Stalemate),
     }
 }
 
@@ -676,7 +967,7 @@ pub fn fast_legal_actions(
 #[must_use]
 pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
     let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
-    let mut s = Search::new(position, Budget::UNLIMITED, &mut visit);
+    let mut s = Search::new(position, Budget::UNLIMITED, false, &mut visit);
     let mover = s.mover;
     (0..s.boards.len())
         .map(|i| {
@@ -711,3 +1002,6 @@ pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, 
         })
         .collect()
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
