@@ -62,6 +62,12 @@ pub struct Options {
     /// False: skip the per-position decisions but still time movegen and
     /// the count (`--no-decide`, for quick runs while tuning).
     pub decide_positions: bool,
+    /// Decide every position once, untimed, before the timed pass (default;
+    /// `--cold` turns it off). Under node, V8 compiles and re-tiers wasm
+    /// functions on background threads the first time they run, and the
+    /// process CPU clock counts those threads: without a warm-up the first
+    /// positions of the run carry the compiler's time.
+    pub warm_up: bool,
 }
 
 impl Default for Options {
@@ -72,6 +78,7 @@ impl Default for Options {
             movegen_min_ms: 500.0,
             decide: true,
             decide_positions: true,
+            warm_up: true,
         }
     }
 }
@@ -190,6 +197,18 @@ pub fn run(
         movegen_hot_millis: 0.0,
         counts: Vec::new(),
     };
+    if options.decide && options.decide_positions && options.warm_up {
+        for (file, rows) in &expected {
+            if let Some(text) = texts.get(file.as_str()) {
+                let (positions, _) = positions_of(text);
+                for pos in rows.keys() {
+                    if let Some(m) = positions.get(*pos) {
+                        let _ = outcome(m, Budget::nodes(options.budget));
+                    }
+                }
+            }
+        }
+    }
     let mut all_positions: Vec<Multiverse> = Vec::new();
     let mut count_position: Option<Multiverse> = None;
     for (file, rows) in &expected {
@@ -462,7 +481,7 @@ impl Report {
     }
 }
 
-/// `chronochess bench [--corpus DIR] [--json] [--wall] [--list] [--no-decide] [--budget NODES] [--runs N]`.
+/// `chronochess bench [--corpus DIR] [--json] [--wall] [--list] [--no-decide] [--cold] [--budget NODES] [--runs N]`.
 ///
 /// Times are the CPU time of the benchmarking thread (the machines this runs
 /// on are shared, and wall time then measures the neighbours); `--wall` uses
@@ -491,6 +510,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             "--wall" => wall_clock = true,
             "--list" => options.decide = false,
             "--no-decide" => options.decide_positions = false,
+            "--cold" => options.warm_up = false,
             "--budget" => options.budget = number("--budget")?,
             "--runs" => options.count_runs = usize::try_from(number("--runs")?).unwrap_or(1),
             other => return Err(format!("bench: unknown argument {other}")),
