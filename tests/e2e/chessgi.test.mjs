@@ -188,3 +188,34 @@ test("on a phone-sized screen the Chessgi board, pockets and panel fit the width
   await page.screenshot({ path: join(SHOTS, "chessgi-phone.png"), fullPage: true });
   await context.close();
 });
+
+test("a resignation opens the game-over dialog once; a reload shows the result without it; a takeback re-arms it", async () => {
+  const { context, page, problems } = await open();
+  await page.click("[data-action=new-game] >> nth=0");
+  await page.click("[data-action=start-chessgi]");
+  await page.waitForSelector(".cg-screen");
+  await move(page, "e2", "e4");
+  assert.equal(await page.locator("[data-testid=game-over]").count(), 0, "no dialog while the game runs");
+  await page.click("[data-action=resign]");
+  await page.click("[data-action=confirm]");
+  await page.waitForSelector("[data-testid=game-over]");
+  assert.match(await page.locator(".game-over-title").textContent(), /^White wins$/);
+  assert.match(await page.locator(".game-over-detail").textContent(), /Black resigned/);
+  await page.screenshot({ path: join(SHOTS, "chessgi-game-over.png") });
+  await page.click("[data-testid=game-over] >> text=Show the position");
+  assert.equal(await page.locator("[data-testid=game-over]").count(), 0);
+  assert.match(await status(page), /resign/i);
+
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector(".cg-screen");
+  assert.match(await status(page), /resign/i);
+  assert.equal(await page.locator("[data-testid=game-over]").count(), 0, "a finished game opens without the dialog");
+
+  await page.click("[data-action=takeback]");
+  await page.waitForSelector('.status-text[data-status="normal"]');
+  await page.click("[data-action=resign]");
+  await page.click("[data-action=confirm]");
+  await page.waitForSelector("[data-testid=game-over]");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

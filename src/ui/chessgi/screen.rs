@@ -15,9 +15,10 @@ use crate::ui::dialogs::copy_text;
 use super::record::{outcome_reason, placement_of, save_record};
 use super::ChessgiNav;
 use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
-use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Pocket, Transit};
+use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket, Transit};
 use crate::ui::board::{color_class, kind_class, Board};
 use crate::ui::dialogs::Modal;
+use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{now_ms, Saves};
 
@@ -888,6 +889,7 @@ pub fn ChessgiScreen() -> impl IntoView {
             </aside>
             <DragGhost />
             <PromotionChooser />
+            <GameOverDialog />
             {move || confirm.get().map(|what| {
                 let (title, text) = if what == "resign" {
                     ("Resign?", format!("{} resigns the game.", play.game.with(|g| g.side_to_move().name())))
@@ -913,5 +915,68 @@ pub fn ChessgiScreen() -> impl IntoView {
                 <ExportRecord on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
         </section>
+    }
+}
+
+/// The end of a game, said once when it happens: who won and how, with "show
+/// the position" and "new game". A game opened already finished shows its
+/// result in the status line only; a takeback re-arms the dialog.
+#[component]
+fn GameOverDialog() -> impl IntoView {
+    let play = expect_context::<ChessgiPlay>();
+    let nav = expect_context::<Nav>();
+    let outcome = move || play.game.with(ChessgiGame::outcome);
+    let seen = RwSignal::new(play.game.with_untracked(ChessgiGame::outcome));
+    Effect::new(move |_| {
+        if outcome().is_none() {
+            seen.set(None);
+        }
+    });
+    move || {
+        let o = outcome()?;
+        if seen.get() == Some(o) {
+            return None;
+        }
+        let title = match o.winner() {
+            Some(c) => format!("{} wins", c.name_capitalised()),
+            None => "Draw".to_string(),
+        };
+        let detail = game_over_detail(o);
+        let close = move || seen.set(Some(o));
+        Some(view! {
+            <Modal title="Game over" on_close=Callback::new(move |()| close())>
+                <div class="game-over" data-testid="game-over">
+                    <p class="game-over-title">{title}</p>
+                    <p class="game-over-detail">{detail}</p>
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" on:click=move |_| close()>"Show the position"</button>
+                        <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
+                            close();
+                            nav.new_game_open.set(true);
+                        }>"New game"</button>
+                    </div>
+                </div>
+            </Modal>
+        })
+    }
+}
+
+/// One sentence on how the game ended.
+fn game_over_detail(o: Outcome) -> String {
+    match o {
+        Outcome::Checkmate { winner } => format!(
+            "By checkmate: {} is in check with no move, drop or arrival.",
+            (!winner).name_capitalised()
+        ),
+        Outcome::KingLostInTime { winner } => format!(
+            "{}'s king, due back from the future, has no safe square to land on.",
+            (!winner).name_capitalised()
+        ),
+        Outcome::Stalemate => {
+            "By stalemate: the side to move has no action and is not in check.".to_string()
+        }
+        Outcome::ActionCap => "The game reached its action limit.".to_string(),
+        Outcome::Resignation { winner } => format!("{} resigned.", (!winner).name_capitalised()),
+        Outcome::DrawAgreed => "The players agreed a draw.".to_string(),
     }
 }

@@ -130,7 +130,8 @@ fn MateCheckIndicator() -> impl IntoView {
     }
 }
 
-trait ColorWords {
+/// Words for a colour in sentences ("White wins").
+pub(crate) trait ColorWords {
     fn name_capitalised(self) -> &'static str;
 }
 
