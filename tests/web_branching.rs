@@ -106,3 +106,55 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
     let again = record_of(GameId::parse("g1-0").unwrap(), "test", &back);
     assert_eq!(again.payload, record.payload);
 }
+
+#[wasm_bindgen_test]
+fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
+    use chronochess::chess::PieceKind;
+    let game = Game::new(Config::new(21, 7)).unwrap();
+    let play = BranchingPlay::new(GameId::parse("g1-1").unwrap(), "test".into(), game);
+    let moves = [
+        ("h2", "h4"),
+        ("g7", "g5"),
+        ("h4", "g5"),
+        ("g8", "h6"),
+        ("g5", "h6"),
+        ("f8", "g7"),
+        ("h6", "g7"),
+        ("a7", "a6"),
+    ];
+    for (t, (from, to)) in (0u32..).zip(moves) {
+        turn(&play, 0, t, from, to);
+    }
+    // gxh8: staged as a queen promotion, with the other pieces on offer.
+    assert!(play.press(cell(0, 8), sq("g7")));
+    play.press(cell(0, 8), sq("h8"));
+    let staged = play.staged.get_untracked().expect("a staged promotion");
+    assert_eq!(staged.promotion(), Some(PieceKind::Queen));
+    let choices = play.promotion_choices(BranchId(0), staged);
+    let kinds: Vec<_> = choices.iter().filter_map(|m| m.promotion()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight
+        ]
+    );
+    play.choose_promotion(choices[3]);
+    assert_eq!(
+        play.staged.get_untracked().and_then(|m| m.promotion()),
+        Some(PieceKind::Knight)
+    );
+    play.play_staged();
+    let knight = play.game.with_untracked(|g| {
+        let b = g.branch(BranchId(0)).unwrap();
+        b.latest().position().piece_at(sq("h8"))
+    });
+    assert_eq!(knight.map(|p| p.kind), Some(PieceKind::Knight));
+    // A move that does not promote has no choices but itself.
+    assert!(play.press(cell(0, 9), sq("a6")));
+    play.press(cell(0, 9), sq("a5"));
+    let plain = play.staged.get_untracked().unwrap();
+    assert_eq!(play.promotion_choices(BranchId(0), plain), vec![plain]);
+}

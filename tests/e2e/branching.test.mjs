@@ -189,3 +189,27 @@ test("at the branch limit the multiverse collapses, and the log says what went",
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a promoting pawn offers queen, rook, bishop and knight; the chosen piece is played", async () => {
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(app.server.url, { waitUntil: "load" });
+  await page.click("[data-action=new-game] >> nth=0");
+  await page.fill("[data-testid=branch-limit]", "21");
+  await page.click("[data-action=start-branching]");
+  await page.waitForSelector(board(0, 0));
+  const line = [["h2", "h4"], ["g7", "g5"], ["h4", "g5"], ["g8", "h6"], ["g5", "h6"], ["f8", "g7"], ["h6", "g7"], ["a7", "a6"]];
+  for (const [t, [from, to]] of line.entries()) await turn(page, 0, t, from, to);
+  await page.click(square(0, 8, "g7"));
+  await page.click(square(0, 8, "h8"));
+  await page.waitForSelector("[data-promotion]");
+  const offered = await page.locator("[data-promotion]").evaluateAll((els) => els.map((e) => e.dataset.promotion));
+  assert.deepEqual(offered, ["Q", "R", "B", "N"]);
+  assert.equal(await page.locator('[data-promotion="Q"]').getAttribute("aria-pressed"), "true", "queen by default");
+  await page.click('[data-promotion="N"]');
+  await page.waitForSelector('[data-promotion="N"][aria-pressed="true"]');
+  await page.screenshot({ path: join(SHOTS, "branching-promotion.png") });
+  await page.click("[data-action=play-turn]");
+  await page.waitForSelector(`${square(0, 9, "h8")} .piece.white.knight`);
+  await context.close();
+});

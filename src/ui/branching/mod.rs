@@ -15,9 +15,9 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::chess::Color;
+use crate::chess::{Color, Move2d};
 use crate::games::branching::{
-    Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
+    BranchId, Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
 };
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
@@ -282,6 +282,7 @@ pub fn BranchingScreen(
                 <div class="br-staged-move">{format!("B{}: {}", b.0, mv.to_uci())}
                     {traveller.map(|t| format!(" + {t} travels"))}</div>
                 <p class="br-hint">{hint}</p>
+                {promotion_row(play, b, mv)}
                 <div class="action-buttons">
                     <button type="button" class="btn" data-action="cancel" title="Drop the staged move (Esc)" on:click=move |_| { play.clear(); play.trans.set(false); }>"Cancel"</button>
                     <button type="button" class="btn btn-primary" data-action="play-turn" title="Play the move without travel (Enter)" on:click=move |_| play.play_staged()>"Play move"</button>
@@ -517,4 +518,32 @@ fn BranchingImport() -> impl IntoView {
             </div>
         </div>
     }
+}
+
+/// "Promote to": one button per piece the staged pawn may become (queen
+/// first, chosen by default); nothing for other moves.
+fn promotion_row(play: BranchingPlay, b: BranchId, mv: Move2d) -> Option<impl IntoView> {
+    mv.promotion()?;
+    let choices = play.promotion_choices(b, mv);
+    if choices.len() < 2 {
+        return None;
+    }
+    let buttons = choices
+        .into_iter()
+        .filter_map(|m| {
+            let kind = m.promotion()?;
+            let chosen = m == mv;
+            Some(view! {
+                <button type="button" class=if chosen { "btn small chosen" } else { "btn small" }
+                    data-promotion=kind.letter().to_string() aria-pressed=chosen.to_string()
+                    on:click=move |_| play.choose_promotion(m)>{kind.name()}</button>
+            })
+        })
+        .collect_view();
+    Some(view! {
+        <div class="br-promotion" role="group" aria-label="Promote to">
+            <span class="br-promotion-label">"Promote to"</span>
+            {buttons}
+        </div>
+    })
 }

@@ -181,6 +181,42 @@ impl BranchingPlay {
         })
     }
 
+    /// The legal moves of branch `b` with the same squares as `mv`: the
+    /// promotion choices when `mv` promotes (queen first), else just `mv`.
+    #[must_use]
+    pub fn promotion_choices(&self, b: BranchId, mv: Move2d) -> Vec<Move2d> {
+        let (Some(from), Some((_, position))) = (mv.from(), self.latest_of(b)) else {
+            return vec![mv];
+        };
+        let mut moves: Vec<Move2d> = position
+            .legal_moves_from(from)
+            .into_iter()
+            .filter(|m| m.to() == mv.to())
+            .collect();
+        let rank = |m: &Move2d| {
+            [
+                PieceKind::Queen,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Knight,
+            ]
+            .iter()
+            .position(|k| Some(*k) == m.promotion())
+            .unwrap_or(4)
+        };
+        moves.sort_by_key(rank);
+        moves
+    }
+
+    /// Swaps the staged move for the same move promoting to another piece
+    /// (a travelling piece chosen for the old move is dropped).
+    pub fn choose_promotion(&self, mv: Move2d) {
+        if self.staged.get_untracked() != Some(mv) {
+            self.staged.set(Some(mv));
+            self.traveller.set(None);
+        }
+    }
+
     fn pending(&self, b: BranchId) -> bool {
         self.game
             .with_untracked(|g| g.result().is_none() && g.phase().pending.contains(&b))
