@@ -226,3 +226,77 @@ fn exhausted_budget_is_unknown() {
         Answer::Unknown
     );
 }
+
+/// `l,v,x,y>l,v,x,y`: one move of `game`'s staged action, found among the
+/// legal destinations of its source.
+fn staged_move(game: &Game, text: &str) -> Move {
+    let n: Vec<i32> = text
+        .split([',', '>'])
+        .map(|x| x.parse().expect("number"))
+        .collect();
+    let square = |x: i32, y: i32| {
+        crate::chess::Square::new(u8::try_from(x).unwrap(), u8::try_from(y).unwrap()).unwrap()
+    };
+    let from = crate::fived::Coord::new(n[0], n[1], square(n[2], n[3]));
+    let to = crate::fived::Coord::new(n[4], n[5], square(n[6], n[7]));
+    game.legal_destinations(from)
+        .expect("a movable piece")
+        .into_iter()
+        .find(|m| m.to == to)
+        .unwrap_or_else(|| panic!("{text} is not a legal move"))
+}
+
+/// A random Timeline Tactitian game (found by comparing this search with the
+/// one before the pruning work on 1 433 random positions): at its sixth
+/// position the old search enumerated 619 actions and missed legal ones —
+/// actions its own `play`/`can_submit` accepted with no check. The search
+/// now finds them; the count pins today's enumeration (1 046 sequences,
+/// 864 distinct move sets, a strict superset of the old list).
+#[test]
+fn actions_the_search_once_missed_are_enumerated() {
+    let variant = boards::find("Misc - Timeline Tactitian").expect("catalogue board");
+    let mut game = Game::new(Multiverse::from_variant(variant).expect("setup"));
+    let played = [
+        "0,2,0,1>-1,2,0,1",
+        "-1,3,0,3>0,3,1,3",
+        "0,4,2,1>-1,4,2,1",
+        "0,5,1,3>0,3,2,3 -1,5,2,3>0,5,2,1",
+        "-2,4,1,0>-2,4,0,1 -1,6,2,1>-1,6,3,2 0,6,1,0>-1,4,1,0",
+    ];
+    for action in played {
+        for text in action.split(' ') {
+            let m = staged_move(&game, text);
+            game.play(m).expect("plays");
+        }
+        game.submit().expect("submits");
+    }
+    let position = game.committed();
+    let mut count = 0;
+    let mut sets = std::collections::BTreeSet::new();
+    let r = for_each_legal_action(&position, Budget::UNLIMITED, |a, _| {
+        count += 1;
+        let mut set = a.to_vec();
+        set.sort();
+        sets.insert(set);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r, Answer::Known(true));
+    assert_eq!((count, sets.len()), (1046, 864));
+    for missed in [
+        "-1,7,0,2>0,7,0,2 -2,5,2,3>-1,7,3,2 1,5,1,3>-1,5,1,1",
+        "-1,7,0,2>0,7,0,2 -2,5,2,3>-1,7,3,2 1,5,1,3>0,3,1,3",
+        "-1,7,0,2>0,7,0,2 -2,5,2,3>-1,7,3,2 1,5,1,3>0,5,0,3",
+    ] {
+        let mut trial = game.clone();
+        let mut set = Vec::new();
+        for text in missed.split(' ') {
+            let m = staged_move(&trial, text);
+            trial.play(m).expect("plays");
+            set.push(m);
+        }
+        assert_eq!(trial.can_submit(), Ok(()), "{missed}");
+        assert!(trial.checks().is_empty(), "{missed}");
+        set.sort();
+        assert!(sets.contains(&set), "{missed} is legal but not enumerated");
+    }
+}
