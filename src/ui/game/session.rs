@@ -188,12 +188,8 @@ pub fn start_boards(m: &Multiverse) -> Vec<InitialBoard> {
 }
 
 impl Payload {
-    /// The submitted position of the saved game, as the engine's [`Game`]
-    /// (staged moves and texts left out): what the web worker searches.
-    ///
-    /// # Errors
-    /// A [`RestoreError`] saying what could not be rebuilt.
-    pub fn committed_game(&self) -> Result<Game, RestoreError> {
+    /// The game's start position, rebuilt from the stored boards.
+    fn start_position(&self) -> Result<Multiverse, RestoreError> {
         let [w, h] = self.size;
         let mut boards = Vec::new();
         for b in &self.start {
@@ -213,9 +209,17 @@ impl Payload {
             .chars()
             .filter_map(PieceKind::from_letter)
             .collect();
-        let m = Multiverse::from_boards(w, h, self.even, &promotions, &boards)
-            .map_err(|e| RestoreError::Setup(e.to_string()))?;
-        let mut game = Game::new(m);
+        Multiverse::from_boards(w, h, self.even, &promotions, &boards)
+            .map_err(|e| RestoreError::Setup(e.to_string()))
+    }
+
+    /// The submitted position of the saved game, as the engine's [`Game`]
+    /// (staged moves and texts left out): what the web worker searches.
+    ///
+    /// # Errors
+    /// A [`RestoreError`] saying what could not be rebuilt.
+    pub fn committed_game(&self) -> Result<Game, RestoreError> {
+        let mut game = Game::new(self.start_position()?);
         for (i, action) in self.actions.iter().enumerate() {
             for sm in action {
                 let m = sm.to_move().ok_or_else(|| RestoreError::Move {
@@ -618,28 +622,7 @@ impl Session {
                 payload.format
             )));
         }
-        let [w, h] = payload.size;
-        let mut boards = Vec::new();
-        for b in &payload.start {
-            let placement = Placement::from_fen(&b.fen, w, h)
-                .map_err(|e| RestoreError::Setup(e.to_string()))?;
-            let to_move = Color::from_letter(b.color)
-                .ok_or_else(|| RestoreError::Setup(format!("bad colour {:?}", b.color)))?;
-            boards.push(InitialBoard {
-                l: b.l,
-                turn: b.turn,
-                to_move,
-                placement,
-            });
-        }
-        let promotions: Vec<PieceKind> = payload
-            .promotions
-            .chars()
-            .filter_map(PieceKind::from_letter)
-            .collect();
-        let m = Multiverse::from_boards(w, h, payload.even, &promotions, &boards)
-            .map_err(|e| RestoreError::Setup(e.to_string()))?;
-        let mut s = Session::from_position(variant.to_string(), m);
+        let mut s = Session::from_position(variant.to_string(), payload.start_position()?);
         for (i, action) in payload.actions.iter().enumerate() {
             for sm in action {
                 let m = sm.to_move().ok_or_else(|| RestoreError::Move {
