@@ -1,55 +1,54 @@
-//! The application shell: a header with the brand, the current screen (home
-//! or a game), the app-wide dialogs (new game, import), a footer.
+//! The 5D page's application shell (the site's index): a header with the
+//! brand, the home screen or the 5D game, the new-game and import dialogs, a
+//! footer. The other games live on their own page ([`super::other_games`]).
 
 use leptos::prelude::*;
 
-use super::branching::{BranchingNav, BranchingScreen};
-use super::chessgi::{ChessgiImportDialog, ChessgiNav, ChessgiScreen};
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
 use super::nav::{game_in_url, Nav};
-use super::resume::resume_any;
+use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
+use super::site::{go_to, Page};
 use super::start_screen::StartScreen;
-use super::time_traveling::{TimeTravelingScreen, TtNav};
 
-/// The whole app, as mounted on `<body>` by the `chronochess-app` binary.
+/// URL fragments older versions of the app gave the other games; they are
+/// served by the other-games page now.
+const MOVED_FRAGMENTS: [&str; 2] = ["#chessgi=", "#tt="];
+
+/// The 5D page, as mounted on `<body>` by the `chronochess-app` binary.
 #[component]
 pub fn App() -> impl IntoView {
+    provide_context(Page::FiveD);
+    provide_context(Opener(|saves, nav, id, _| nav.resume(saves, id)));
     let saves = Saves::open();
     let nav = Nav::new();
     provide_context(saves);
     provide_context(nav);
-    let branching = BranchingNav::provide();
-    let chessgi = ChessgiNav::provide(saves, nav);
-    let tt = TtNav::provide(saves);
-    if let Some(id) = game_in_url() {
+    let hash = window().location().hash().unwrap_or_default();
+    if MOVED_FRAGMENTS.iter().any(|p| hash.starts_with(p)) {
+        go_to(&format!("{}{hash}", Page::FiveD.url_to(Page::OtherGames)));
+    } else if let Some(id) = game_in_url() {
         resume_any(saves, nav, &id);
+    } else if hash == "#new-game" || hash == "#import" {
+        super::nav::set_hash("");
+        let dialog = if hash == "#import" {
+            nav.import_open
+        } else {
+            nav.new_game_open
+        };
+        dialog.set(true);
     } else {
         super::import::open_shared_game(saves, nav);
     }
-    // Opening a 5D game closes a Multiverse one.
-    Effect::new(move |_| {
-        if nav.active.with(Option::is_some) {
-            branching.close();
-        }
-    });
-    let in_game = move || {
-        nav.active.with(Option::is_some)
-            || branching.is_open()
-            || chessgi.active.with(Option::is_some)
-            || tt.is_open()
-    };
+    let in_game = move || nav.active.with(Option::is_some);
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
                 <a class="brand" href="./" aria-label="Chronochess home" on:click=move |e| {
                     e.prevent_default();
-                    chessgi.close();
-                    tt.close();
                     nav.home();
-                    branching.close();
                 }>
                     <span class="brand-mark" aria-hidden="true"></span>
                     <span class="brand-name">"Chronochess"</span>
@@ -58,21 +57,13 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
                     <Show when=in_game>
-                        <button type="button" class="nav-link" data-action="games" on:click=move |_| {
-                            chessgi.close();
-                            tt.close();
-                            branching.close();
-                            nav.home();
-                        }>"Games"</button>
+                        <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
                     </Show>
                 </nav>
             </header>
             <main class="site-main">
                 {move || match nav.active.get() {
-                    _ if branching.is_open() => branching.active.get().map(|play| view! { <BranchingScreen play /> }).into_any(),
                     Some(game) => view! { <GameScreen game /> }.into_any(),
-                    None if chessgi.active.with(Option::is_some) => view! { <ChessgiScreen /> }.into_any(),
-                    None if tt.is_open() => view! { <TimeTravelingScreen /> }.into_any(),
                     None => view! {
                         <StartScreen />
                         <SavedGames />
@@ -89,9 +80,6 @@ pub fn App() -> impl IntoView {
             </Show>
             <Show when=move || nav.import_open.get()>
                 <ImportDialog />
-            </Show>
-            <Show when=move || chessgi.import_open.get()>
-                <ChessgiImportDialog />
             </Show>
         </div>
     }

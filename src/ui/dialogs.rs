@@ -15,6 +15,7 @@ use crate::ui::game::session::Session;
 use crate::ui::import::import_text;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{now_ms, Saves};
+use crate::ui::site::Page;
 
 /// A modal dialog: a backdrop, a titled box, a close button; Escape or a
 /// click on the backdrop closes it.
@@ -182,13 +183,35 @@ pub fn NewGameDialog() -> impl IntoView {
     };
     view! {
         <Modal title="New game" class="new-game-dialog" on_close=Callback::new(move |()| nav.new_game_open.set(false))>
-            <crate::ui::time_traveling::NewGameEntry />
             <p class="dialog-lede">"Two players, one device. Choose a board:"</p>
             <div class="tabs" role="tablist">{tabs}</div>
             <div class="variant-grid">{cards}</div>
-            <crate::ui::branching::NewGameEntry />
-            <crate::ui::chessgi::ChessgiNewGame />
+            <OtherGamesLinks />
         </Modal>
+    }
+}
+
+/// The other games of the site, each a link to the other-games page with its
+/// new-game entry open (they are played there, so this page never loads them).
+#[component]
+fn OtherGamesLinks() -> impl IntoView {
+    let games = crate::ui::site::OTHER_GAMES
+        .iter()
+        .map(|g| {
+            let href = format!("{}#new={}", Page::FiveD.url_to(Page::OtherGames), g.slug);
+            view! {
+                <a class="other-game" href=href data-action=format!("open-{}", g.slug)>
+                    <span class="other-game-name">{g.name}</span>
+                    <span class="other-game-text">{g.summary}</span>
+                </a>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="other-games" aria-label="Other time-travel games">
+            <h3 class="other-games-title">"Other time-travel games"</h3>
+            <div class="other-games-grid">{games}</div>
+        </section>
     }
 }
 

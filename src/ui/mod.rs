@@ -2,7 +2,9 @@
 //!
 //! The UI decides no rule: it asks the engine for positions and draws them.
 //!
-//! - [`app`]: the application shell (header, page, footer) and routing.
+//! - [`site`]: the site's two pages (5D at the index, the other games at `games/`) and links between them.
+//! - [`app`]: the 5D page's shell (header, page, footer) and routing.
+//! - [`other_games`]: the other-games page's shell, home and routing.
 //! - [`start_screen`]: the first screen: what Chronochess is and the 5D Standard start position.
 //! - [`saved_games`]: the saved-games list (resume, rename, delete with undo).
 //! - [`game`]: the game screen (action bar, status, move list, game dialogs) and its state.
@@ -24,11 +26,14 @@ pub mod game;
 pub mod import;
 pub mod multiverse;
 pub mod nav;
+pub mod other_games;
 pub mod resume;
 pub mod saved_games;
 pub mod saves;
+pub mod site;
 pub mod start_screen;
 pub mod time_traveling;
 pub mod timeline_board;
 
 pub use app::App;
+pub use other_games::OtherGamesApp;

@@ -1,39 +1,35 @@
-//! Opening a saved game on the screen of its kind.
+//! Opening a saved game on the screen of its kind, on the page that plays it.
 
 use leptos::prelude::*;
 
-use super::branching::BranchingNav;
-use super::chessgi::ChessgiNav;
 use super::nav::Nav;
 use super::saves::Saves;
-use super::time_traveling::TtNav;
+use super::site::{go_to, Page};
 use crate::storage::{GameId, GameKind};
 
-/// Opens a saved game of any kind: the Multiverse, Chessgi and Time Traveling
-/// screens take their own kinds, every other record goes to the 5D screen (which reports a
-/// record it cannot read).
+/// How a page opens a saved game of a kind it plays: each page's app provides
+/// one as context. A plain function, so a page's binary links only the screens
+/// it shows (the 5D page never contains the other games, nor they 5D).
+#[derive(Debug, Clone, Copy)]
+pub struct Opener(pub fn(Saves, Nav, &GameId, Option<GameKind>));
+
+/// Opens a saved game of any kind. A kind this page does not play is opened by
+/// going to its page with the id in the URL; otherwise the page's [`Opener`]
+/// opens it (a record whose kind cannot be read goes to it too, and it reports
+/// what is wrong).
 pub fn resume_any(saves: Saves, nav: Nav, id: &GameId) {
     let kind = saves.load_other(id).map(|r| r.kind).ok();
-    match kind {
-        Some(GameKind::Branching) => {
-            if let Some(branching) = use_context::<BranchingNav>() {
-                branching.resume(saves, nav, id);
-                return;
-            }
+    let here = Page::current();
+    if let Some(kind) = kind {
+        if Page::of(kind) != here {
+            go_to(&here.game_url(kind, id));
+            return;
         }
-        Some(GameKind::Chessgi) => {
-            if let Some(chessgi) = use_context::<ChessgiNav>() {
-                chessgi.resume(saves, nav, id);
-                return;
-            }
-        }
-        Some(GameKind::TimeTraveling) => {
-            if let Some(tt) = use_context::<TtNav>() {
-                tt.resume(saves, id);
-                return;
-            }
-        }
-        _ => {}
     }
-    nav.resume(saves, id);
+    match use_context::<Opener>() {
+        Some(Opener(open)) => open(saves, nav, id, kind),
+        None => nav.message.set(Some(format!(
+            "The saved game “{id}” cannot be opened on this page."
+        ))),
+    }
 }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, useApp } from "./harness.mjs";
+import { SHOTS, openOtherGame, useApp } from "./harness.mjs";
 
 const app = useApp();
 
@@ -44,7 +44,7 @@ test("fork a branch, play a phase on two branches, reload and find it intact", a
   await page.goto(app.server.url, { waitUntil: "load" });
 
   // New game: an even limit is refused with a reason, 21 starts.
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "multiverse");
   await page.fill("[data-testid=branch-limit]", "4");
   await page.click("[data-action=start-branching]");
   assert.match(await page.textContent("[data-testid=branch-limit-error]"), /odd/i);
@@ -166,7 +166,7 @@ test("at the branch limit the multiverse collapses, and the log says what went",
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   await page.goto(app.server.url, { waitUntil: "load" });
   // Limit 1: the limit is reached from the start, so a removal precedes every branch-turn.
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "multiverse");
   await page.fill("[data-testid=branch-limit]", "1");
   await page.click("[data-action=start-branching]");
   await page.waitForSelector(board(0, 0));
@@ -194,7 +194,7 @@ test("a promoting pawn offers queen, rook, bishop and knight; the chosen piece i
   const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
   const page = await context.newPage();
   await page.goto(app.server.url, { waitUntil: "load" });
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "multiverse");
   await page.fill("[data-testid=branch-limit]", "21");
   await page.click("[data-action=start-branching]");
   await page.waitForSelector(board(0, 0));

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, useApp } from "./harness.mjs";
+import { SHOTS, openOtherGame, useApp } from "./harness.mjs";
 
 const app = useApp();
 
@@ -41,7 +41,7 @@ async function drag(page, fromSelector, sq) {
 
 test("capture, drop, general travel back, special travel that arrives; intact after reload", async () => {
   const { context, page, problems } = await open();
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "chessgi");
   await page.waitForSelector("[data-game-kind=chessgi] [data-option=cooldown]");
   assert.equal(await page.inputValue("[data-option=cooldown]"), "2");
   assert.equal(await page.inputValue("[data-option=king_max_delay]"), "5");
@@ -143,7 +143,7 @@ test("capture, drop, general travel back, special travel that arrives; intact af
 
 test("import refuses a broken record with the reason, and accepts an exported one", async () => {
   const { context, page, problems } = await open();
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "chessgi");
   await page.click("[data-action=chessgi-import]");
   const bad = JSON.stringify({
     format: "chronochess/time-travel-chessgi",
@@ -173,7 +173,7 @@ test("on a phone-sized screen the Chessgi board, pockets and panel fit the width
   const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
   const page = await context.newPage();
   await page.goto(app.server.url, { waitUntil: "load" });
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "chessgi");
   await page.click("[data-action=start-chessgi]");
   await page.waitForSelector(".cg-screen");
   await move(page, "e2", "e4");
@@ -191,7 +191,7 @@ test("on a phone-sized screen the Chessgi board, pockets and panel fit the width
 
 test("a resignation opens the game-over dialog once; a reload shows the result without it; a takeback re-arms it", async () => {
   const { context, page, problems } = await open();
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "chessgi");
   await page.click("[data-action=start-chessgi]");
   await page.waitForSelector(".cg-screen");
   await move(page, "e2", "e4");

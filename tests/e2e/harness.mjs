@@ -81,3 +81,12 @@ export async function revealBoard(page, l, t, c) {
   await page.waitForSelector(full);
   return board;
 }
+
+/** From the 5D page's home: opens the new-game dialog and follows its link to the other-games
+ * page (`games/`), which shows the new-game entry of `slug` ("time-traveling", "chessgi",
+ * "multiverse"). */
+export async function openOtherGame(page, slug) {
+  await page.click("[data-action=new-game] >> nth=0");
+  await Promise.all([page.waitForURL(/\/games\//), page.click(`[data-action=open-${slug}]`)]);
+  await page.waitForSelector(`#new-${slug} section`);
+}

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, useApp } from "./harness.mjs";
+import { SHOTS, openOtherGame, useApp } from "./harness.mjs";
 
 const app = useApp();
 
@@ -15,7 +15,7 @@ const open = (options) => app.open(options);
 const cell = (ply) => `.tt-timeline [data-ply="${ply}"]`;
 
 async function newGame(page) {
-  await page.click("[data-action=new-game] >> nth=0");
+  await openOtherGame(page, "time-traveling");
   await page.click("[data-action=new-time-traveling]");
   await page.waitForSelector(".tt-screen [data-sq=e2]");
 }
