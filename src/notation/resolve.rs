@@ -173,7 +173,7 @@ fn board_matches(game: &Game, text: &BoardText, l: i32, v: i32) -> bool {
 }
 
 fn piece_name(color: Color, kind: PieceKind) -> String {
-    format!("{} {}", color.name().to_lowercase(), kind.name())
+    format!("{} {}", color.name().to_ascii_lowercase(), kind.name())
 }
 
 /// The engine move a written move stands for in the current (staged) state.
