@@ -115,6 +115,34 @@ test("dist/ works under the sub-path /chronochess/ (GitHub Pages) with no error 
   }
 });
 
+test("the other-games page works under /chronochess/games/; a saved game opens on its own page from either page", async () => {
+  const server = await serveStatic(DIST, "/chronochess/");
+  try {
+    // The Time Traveling entry's preview board has the 32 pieces open() waits for.
+    const { context, page, problems } = await open(`${server.url}games/`);
+    assert.match(await page.title(), /More time-travel chess/);
+    await page.click("[data-action=new-time-traveling]");
+    await page.waitForSelector(".tt-screen [data-sq=e2]");
+    // Back on the 5D page the game is listed; Resume goes to the other page and opens it.
+    await Promise.all([page.waitForURL(/\/chronochess\/$/), page.click("[data-action=open-5d] >> nth=0")]);
+    await page.waitForSelector(".saved-game [data-action=resume]");
+    assert.equal(await page.locator(".saved-game").count(), 1);
+    await Promise.all([page.waitForURL(/\/chronochess\/games\/#/), page.click(".saved-game [data-action=resume]")]);
+    await page.waitForSelector(".tt-screen [data-sq=e2]");
+    // An old-style link to the game on the 5D page is forwarded too.
+    const hash = new URL(page.url()).hash;
+    await page.goto(`${server.url}${hash}`, { waitUntil: "load" });
+    await page.waitForURL(/\/chronochess\/games\/#/);
+    await page.waitForSelector(".tt-screen [data-sq=e2]");
+    assert.deepEqual(problems, []);
+    const outside = server.requests.filter((path) => !path.startsWith("/chronochess/"));
+    assert.deepEqual(outside, [], "every request stays under the sub-path");
+    await context.close();
+  } finally {
+    await server.close();
+  }
+});
+
 test("on a phone-sized screen the page does not scroll sideways and the board fits", async () => {
   const server = await serveStatic(DIST, "/");
   try {
