@@ -176,7 +176,9 @@ pub(crate) fn decode<T: DeserializeOwned>(
         });
     }
     let upgraded = upgrade(version, value)?;
-    serde_json::from_value(upgraded).map_err(|e| DecodeError::Shape {
+    // Read back from text rather than with `from_value`: one deserializer
+    // (the text one above) per document type instead of two.
+    serde_json::from_str(&upgraded.to_string()).map_err(|e| DecodeError::Shape {
         line: 0,
         column: 0,
         message: format!(
