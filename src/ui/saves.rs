@@ -123,7 +123,13 @@ impl Saves {
     /// # Errors
     /// The store's error (the game stays in memory; the previous copy is intact).
     pub fn save(&self, id: &GameId, name: &str, session: &Session) -> Result<(), StoreError> {
-        let payload = serde_json::to_value(session.payload()).unwrap_or_default();
+        // Through the JSON text rather than `to_value`: the page already
+        // writes payloads as text (the worker's requests) and reads text into
+        // values, so this needs no value serializer of its own. Same value.
+        let payload = serde_json::to_string(&session.payload())
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
         let now = now_ms();
         let result = self.with_store(|s| {
             let created = s.created(id).unwrap_or(now);
