@@ -4,6 +4,7 @@
 
 mod color;
 mod movegen2d;
+pub(crate) mod order;
 mod piece;
 mod placement;
 mod position;

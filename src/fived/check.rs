@@ -501,7 +501,8 @@ impl Multiverse {
             });
             false
         });
-        out.sort_unstable();
+        // Not a hot path: the shared sort (equal checks are identical).
+        crate::chess::order::sort_stable_by(&mut out, Ord::cmp);
         out
     }
 

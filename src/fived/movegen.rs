@@ -65,13 +65,13 @@ fn tables() -> &'static DirTables {
             for b in -2i8..=2 {
                 for c in -2i8..=2 {
                     for d in -2i8..=2 {
-                        let mut m: Vec<i8> = [a, b, c, d]
+                        // A knight leap: one axis by 1, another by 2, the rest 0.
+                        let m: Vec<i8> = [a, b, c, d]
                             .iter()
                             .map(|z| z.abs())
                             .filter(|&z| z != 0)
                             .collect();
-                        m.sort_unstable();
-                        if m == [1, 2] {
+                        if m == [1, 2] || m == [2, 1] {
                             knight.push([a, b, c, d]);
                         }
                     }

@@ -221,7 +221,7 @@ impl Multiverse {
                 .filter(|b| b.l == l)
                 .map(|b| (half_turn(b.turn, b.to_move), b))
                 .collect();
-            mine.sort_by_key(|(v, _)| *v);
+            crate::chess::order::sort_stable_by(&mut mine, |a, b| a.0.cmp(&b.0));
             let Some(&(start, _)) = mine.first() else {
                 return Err(SetupError::Gap {
                     timeline: timeline_label(l, even),

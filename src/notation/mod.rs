@@ -7,6 +7,7 @@
 //! - [`writer`]: [`ast::GameText`] → canonical text; `read(write(g))` gives `g`
 //!   back.
 //! - [`share`]: a game's text in a URL fragment (`#g=1.…`), compressed.
+//! - [`decimal`]: fixed-point numbers for style sheets without float formatting.
 //!
 //! ```
 //! use chronochess::notation::{read, write};
@@ -17,6 +18,7 @@
 //! ```
 
 pub mod ast;
+pub mod decimal;
 pub mod export;
 pub mod reader;
 pub mod resolve;

@@ -163,7 +163,13 @@ impl GameKind {
 
 /// How a game stands: still going, or over with a reason
 /// ("checkmate", "resignation", "agreement", "stalemate", …).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Stored as `{"state":"white_wins","reason":"checkmate"}` (serde's
+/// internally tagged form; `{"state":"ongoing"}` when not over). Read by a
+/// hand-written [`Deserialize`] that accepts the same documents as serde's
+/// derive for that form, without its generic buffering of the whole object
+/// (several kilobytes of the web page's code).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum GameResult {
     /// Not over.
@@ -183,6 +189,68 @@ pub enum GameResult {
         /// Why, in words.
         reason: String,
     },
+}
+
+impl<'de> Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, Unexpected};
+
+        #[derive(Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        enum State {
+            Ongoing,
+            WhiteWins,
+            BlackWins,
+            Draw,
+        }
+        /// The stored object's fields. `reason` is read as any JSON value:
+        /// like the derive, an ongoing game ignores it whatever it holds.
+        #[derive(Deserialize)]
+        #[serde(expecting = "internally tagged enum GameResult")]
+        struct Stored {
+            state: State,
+            #[serde(default, deserialize_with = "present")]
+            reason: Option<Value>,
+        }
+        /// A `reason` that is there, even as `null` (absent is `None`).
+        fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+            Value::deserialize(d).map(Some)
+        }
+
+        let stored = Stored::deserialize(deserializer)?;
+        let reason = || match stored.reason {
+            Some(Value::String(reason)) => Ok(reason),
+            None => Err(D::Error::missing_field("reason")),
+            Some(other) => {
+                let found = match &other {
+                    Value::Null => Unexpected::Unit,
+                    Value::Bool(b) => Unexpected::Bool(*b),
+                    Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                        (Some(u), _) => Unexpected::Unsigned(u),
+                        (None, Some(i)) => Unexpected::Signed(i),
+                        // serde's own wording, with serde_json's number
+                        // formatting (not core's float formatting).
+                        (None, None) => {
+                            return Err(D::Error::invalid_type(
+                                Unexpected::Other(&format!("floating point `{n}`")),
+                                &"a string",
+                            ))
+                        }
+                    },
+                    Value::String(_) => Unexpected::Str("a string"),
+                    Value::Array(_) => Unexpected::Seq,
+                    Value::Object(_) => Unexpected::Map,
+                };
+                Err(D::Error::invalid_type(found, &"a string"))
+            }
+        };
+        Ok(match stored.state {
+            State::Ongoing => GameResult::Ongoing,
+            State::WhiteWins => GameResult::WhiteWins { reason: reason()? },
+            State::BlackWins => GameResult::BlackWins { reason: reason()? },
+            State::Draw => GameResult::Draw { reason: reason()? },
+        })
+    }
 }
 
 impl GameResult {
@@ -398,6 +466,98 @@ mod tests {
             1_700_000_000_000,
             json!({"pgn": "1. e3 / f6", "staged": []}),
         )
+    }
+
+    /// The derive `GameResult` had: the hand-written reader must match it.
+    #[derive(Debug, Deserialize)]
+    #[serde(tag = "state", rename_all = "snake_case")]
+    enum DerivedResult {
+        Ongoing,
+        WhiteWins { reason: String },
+        BlackWins { reason: String },
+        Draw { reason: String },
+    }
+
+    impl From<DerivedResult> for GameResult {
+        fn from(r: DerivedResult) -> GameResult {
+            match r {
+                DerivedResult::Ongoing => GameResult::Ongoing,
+                DerivedResult::WhiteWins { reason } => GameResult::WhiteWins { reason },
+                DerivedResult::BlackWins { reason } => GameResult::BlackWins { reason },
+                DerivedResult::Draw { reason } => GameResult::Draw { reason },
+            }
+        }
+    }
+
+    #[test]
+    fn game_result_reads_what_the_derive_read() {
+        let texts = [
+            r#"{"state":"ongoing"}"#,
+            r#"{"state":"white_wins","reason":"checkmate"}"#,
+            r#"{"reason":"stalemate","state":"draw"}"#,
+            r#"{"state":"black_wins","reason":"resignation","extra":[1,{"a":2}]}"#,
+            r#"{"state":"ongoing","reason":5}"#,
+            r#"{"state":"ongoing","reason":null}"#,
+            r#"{"state":"ongoing","reason":"x"}"#,
+            r#"{"state":"draw"}"#,
+            r#"{"state":"draw","reason":null}"#,
+            r#"{"state":"draw","reason":7}"#,
+            r#"{"state":"draw","reason":-7}"#,
+            r#"{"state":"draw","reason":1.5}"#,
+            r#"{"state":"draw","reason":true}"#,
+            r#"{"state":"draw","reason":[]}"#,
+            r#"{"state":"draw","reason":{}}"#,
+            r#"{"state":"draw","reason":"a","reason":"b"}"#,
+            r#"{"state":"won","reason":"x"}"#,
+            r#"{"state":3}"#,
+            r#"{"reason":"x"}"#,
+            r#"{}"#,
+            r#""ongoing""#,
+            r#"null"#,
+            r#"{"state":"ongoing","state":"draw"}"#,
+        ];
+        for text in texts {
+            let ours = serde_json::from_str::<GameResult>(text).map_err(|e| e.to_string());
+            let derived = serde_json::from_str::<DerivedResult>(text)
+                .map(GameResult::from)
+                .map_err(|e| e.to_string());
+            match (&ours, &derived) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text}"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("{text}: ours {ours:?}, derived {derived:?}"),
+            }
+            // Through a Value too (the payload's way of reading).
+            let value: Value = serde_json::from_str(text).unwrap();
+            let ours_v = GameResult::deserialize(&value).map_err(|e| e.to_string());
+            let derived_v = DerivedResult::deserialize(&value)
+                .map(GameResult::from)
+                .map_err(|e| e.to_string());
+            assert_eq!(
+                ours_v.is_ok(),
+                derived_v.is_ok(),
+                "{text}: {ours_v:?} {derived_v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn game_result_errors_read_like_the_derive() {
+        for text in [
+            r#"{"state":"draw"}"#,
+            r#"{"state":"draw","reason":7}"#,
+            r#"{"state":"draw","reason":1.5}"#,
+            r#"{"state":"draw","reason":null}"#,
+            r#"{"state":"won"}"#,
+            r#"{"reason":"x"}"#,
+        ] {
+            let ours = serde_json::from_str::<GameResult>(text)
+                .unwrap_err()
+                .to_string();
+            let derived = serde_json::from_str::<DerivedResult>(text)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(ours, derived, "{text}");
+        }
     }
 
     #[test]

@@ -237,15 +237,16 @@ impl<B: Backend> GameStore<B> {
             .into_iter()
             .filter(|k| k.starts_with(KEY_ROOT))
             .collect();
-        keys.sort();
+        crate::chess::order::sort_stable_by(&mut keys, Ord::cmp);
 
         let index = store.read_index()?;
         store.read_settings()?;
-        let names: BTreeMap<&str, &str> = index
-            .games
-            .iter()
-            .map(|e| (e.id.as_str(), e.name.as_str()))
-            .collect();
+        // Inserted one by one rather than collected (collecting sorts with a
+        // stable sort of its own); the last entry for an id wins either way.
+        let mut names: BTreeMap<&str, &str> = BTreeMap::new();
+        for e in &index.games {
+            names.insert(e.id.as_str(), e.name.as_str());
+        }
 
         for key in &keys {
             if key == INDEX_KEY || key == SETTINGS_KEY {
@@ -577,7 +578,7 @@ impl<B: Backend> GameStore<B> {
             .filter(|s| s.deleted.is_none())
             .map(|s| &s.summary)
             .collect();
-        games.sort_by(|a, b| {
+        crate::chess::order::sort_stable_by(&mut games, |a, b| {
             b.updated_ms
                 .cmp(&a.updated_ms)
                 .then_with(|| a.name.cmp(&b.name))
@@ -614,7 +615,7 @@ impl<B: Backend> GameStore<B> {
                 })
             })
             .collect();
-        binned.sort_by_key(|b| std::cmp::Reverse(b.deletion));
+        crate::chess::order::sort_stable_by(&mut binned, |a, b| b.deletion.cmp(&a.deletion));
         binned
     }
 

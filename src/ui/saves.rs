@@ -6,33 +6,54 @@ use leptos::prelude::*;
 
 use crate::fived::Budget;
 use crate::storage::{
-    GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend, MemoryBackend,
-    SaveRecord, StoreError, StoreIssue,
+    Backend, BackendError, GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend,
+    MemoryBackend, SaveRecord, StoreError, StoreIssue,
 };
 use crate::ui::game::session::{Payload, Session};
 
-/// Where the games are kept.
+/// Where the games are kept: the browser's localStorage, or memory only
+/// (storage refused; games last until the tab closes). One backend type, so
+/// the page carries one copy of the [`GameStore`] code rather than one per
+/// backend.
 #[derive(Debug)]
 pub enum Shelf {
     /// The browser's localStorage.
-    Local(GameStore<LocalStorageBackend>),
+    Local(LocalStorageBackend),
     /// Memory only (storage refused): games last until the tab closes.
-    Memory(GameStore<MemoryBackend>),
+    Memory(MemoryBackend),
 }
 
-macro_rules! on_shelf {
-    ($shelf:expr, $s:ident => $body:expr) => {
-        match $shelf {
-            Shelf::Local($s) => $body,
-            Shelf::Memory($s) => $body,
+impl Backend for Shelf {
+    fn get(&self, key: &str) -> Result<Option<String>, BackendError> {
+        match self {
+            Shelf::Local(b) => b.get(key),
+            Shelf::Memory(b) => b.get(key),
         }
-    };
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), BackendError> {
+        match self {
+            Shelf::Local(b) => b.set(key, value),
+            Shelf::Memory(b) => b.set(key, value),
+        }
+    }
+    fn remove(&mut self, key: &str) -> Result<(), BackendError> {
+        match self {
+            Shelf::Local(b) => b.remove(key),
+            Shelf::Memory(b) => b.remove(key),
+        }
+    }
+    fn keys(&self) -> Result<Vec<String>, BackendError> {
+        match self {
+            Shelf::Local(b) => b.keys(),
+            Shelf::Memory(b) => b.keys(),
+        }
+    }
 }
 
 /// The app's saved games (cheap to copy; provided as context).
 #[derive(Debug, Clone, Copy)]
 pub struct Saves {
-    shelf: StoredValue<Shelf, LocalStorage>,
+    shelf: StoredValue<GameStore<Shelf>, LocalStorage>,
     /// The rows of the saved-games list (refreshed after every change).
     pub list: RwSignal<Vec<ListEntry>>,
     /// Problems found in storage (data kept aside), for the players.
@@ -62,14 +83,12 @@ impl Saves {
             .map_err(|e| StoreError::Unavailable {
                 detail: e.to_string(),
             })
-            .and_then(GameStore::open)
+            .and_then(|b| GameStore::open(Shelf::Local(b)))
         {
-            Ok(store) => (Shelf::Local(store), None),
+            Ok(store) => (store, None),
             Err(e) => (
-                Shelf::Memory(
-                    GameStore::open(MemoryBackend::new())
-                        .unwrap_or_else(|_| unreachable!("memory storage always opens")),
-                ),
+                GameStore::open(Shelf::Memory(MemoryBackend::new()))
+                    .unwrap_or_else(|_| unreachable!("memory storage always opens")),
                 Some(format!(
                     "Games are kept in memory only ({e}); export a game to keep it."
                 )),
@@ -88,16 +107,14 @@ impl Saves {
 
     /// Re-reads the list and the issues.
     pub fn refresh(&self) {
-        let (list, issues) = self
-            .shelf
-            .with_value(|shelf| on_shelf!(shelf, s => (s.list(), s.issues().to_vec())));
+        let (list, issues) = self.shelf.with_value(|s| (s.list(), s.issues().to_vec()));
         self.list.set(list);
         self.issues.set(issues);
     }
 
     fn with_store<T>(&self, f: impl FnOnce(&mut dyn StoreOps) -> T) -> T {
         self.shelf
-            .try_update_value(|shelf| on_shelf!(shelf, s => f(s)))
+            .try_update_value(|s| f(s))
             .unwrap_or_else(|| unreachable!("the shelf lives as long as the app"))
     }
 
@@ -106,7 +123,13 @@ impl Saves {
     /// # Errors
     /// The store's error (the game stays in memory; the previous copy is intact).
     pub fn save(&self, id: &GameId, name: &str, session: &Session) -> Result<(), StoreError> {
-        let payload = serde_json::to_value(session.payload()).unwrap_or_default();
+        // Through the JSON text rather than `to_value`: the page already
+        // writes payloads as text (the worker's requests) and reads text into
+        // values, so this needs no value serializer of its own. Same value.
+        let payload = serde_json::to_string(&session.payload())
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
         let now = now_ms();
         let result = self.with_store(|s| {
             let created = s.created(id).unwrap_or(now);

@@ -203,8 +203,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
                 None => false,
             });
-            // Hops first: they settle two boards at once.
-            nb.sort_by_key(Move::is_physical);
+            // Hops first: they settle two boards at once (a stable partition,
+            // so each group keeps the generation order).
+            let (mut nb, physical): (Vec<Move>, Vec<Move>) =
+                nb.into_iter().partition(|m| !m.is_physical());
+            nb.extend(physical);
             if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
                 can_pull_present = true;
             }
@@ -265,8 +268,10 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         // Decide the most constrained boards first: mandatory ones, fewest
         // moves first. Failures then show up near the root of the search.
-        let mut order: Vec<usize> = (0..boards.len()).collect();
-        order.sort_by_key(|&i| (!early[i], !mandatory[i], nonbranching[i].len()));
+        let order = crate::chess::order::stable_order(boards.len(), &|a, b| {
+            let key = |i: usize| (!early[i], !mandatory[i], nonbranching[i].len());
+            key(a).cmp(&key(b))
+        });
         let first_free = early.iter().filter(|&&e| e).count();
         let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
         let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();

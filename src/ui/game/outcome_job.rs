@@ -79,9 +79,11 @@ impl Verdict {
     }
 }
 
-/// What the worker tells the page.
+/// What the worker tells the page, as serde's default (externally tagged)
+/// JSON: `"Ready"`, `{"Done":{…}}`. (An internally tagged form would make the
+/// page buffer every reply through serde's generic content type, which costs
+/// the page several kilobytes of code.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum JobReply {
     /// The worker's module is loaded and listening (sent once, first).
     Ready,
@@ -115,7 +117,7 @@ impl JobReply {
     #[must_use]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self)
-            .unwrap_or_else(|_| r#"{"kind":"Failed","id":null,"reason":"encoding"}"#.to_string())
+            .unwrap_or_else(|_| r#"{"Failed":{"id":null,"reason":"encoding"}}"#.to_string())
     }
 }
 

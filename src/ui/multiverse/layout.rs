@@ -5,6 +5,7 @@
 
 use crate::fived::coords::{BoardId, Coord};
 use crate::fived::Multiverse;
+use crate::notation::decimal::fixed;
 
 /// Side of one square, world pixels.
 pub const SQUARE: f64 = 44.0;
@@ -258,6 +259,19 @@ impl Default for Camera {
     }
 }
 
+/// `zoom` within `MIN_ZOOM..=max_zoom`, as `f64::clamp` gives it for a valid
+/// range (NaN stays NaN); unlike `clamp`, no panic path (whose message
+/// formats floats) when `max_zoom` is below `MIN_ZOOM`: then `max_zoom`.
+fn clamp_zoom(zoom: f64, max_zoom: f64) -> f64 {
+    if zoom > max_zoom {
+        max_zoom
+    } else if zoom < MIN_ZOOM {
+        MIN_ZOOM
+    } else {
+        zoom
+    }
+}
+
 impl Camera {
     /// The camera showing the world rectangle `(x, y, w, h)` whole and
     /// centred in a `view_w × view_h` viewport, no larger than `max_zoom`.
@@ -265,9 +279,7 @@ impl Camera {
     pub fn fit(rect: (f64, f64, f64, f64), view: (f64, f64), max_zoom: f64) -> Camera {
         let (x, y, w, h) = rect;
         let (vw, vh) = view;
-        let zoom = (vw / w.max(1.0))
-            .min(vh / h.max(1.0))
-            .clamp(MIN_ZOOM, max_zoom);
+        let zoom = clamp_zoom((vw / w.max(1.0)).min(vh / h.max(1.0)), max_zoom);
         Camera {
             x: (vw - w * zoom) / 2.0 - x * zoom,
             y: (vh - h * zoom) / 2.0 - y * zoom,
@@ -278,7 +290,7 @@ impl Camera {
     /// Zooms by `factor` keeping the screen point (`sx`, `sy`) fixed.
     #[must_use]
     pub fn zoom_at(self, factor: f64, sx: f64, sy: f64) -> Camera {
-        let zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let zoom = clamp_zoom(self.zoom * factor, MAX_ZOOM);
         let k = zoom / self.zoom;
         Camera {
             x: sx - (sx - self.x) * k,
@@ -291,8 +303,10 @@ impl Camera {
     #[must_use]
     pub fn transform(&self) -> String {
         format!(
-            "translate({:.2}px, {:.2}px) scale({:.5})",
-            self.x, self.y, self.zoom
+            "translate({}px, {}px) scale({})",
+            fixed(self.x, 2),
+            fixed(self.y, 2),
+            fixed(self.zoom, 5)
         )
     }
 }

@@ -20,6 +20,7 @@ use self::layout::{Camera, Layout, Window, PAD, SQUARE, TOP};
 use crate::chess::{Color, Placement, Square};
 use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
 use crate::fived::Check;
+use crate::notation::decimal::{fixed, trimmed};
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::{display_label, Session};
@@ -166,10 +167,10 @@ fn compact_background(item: &BoardItem) -> String {
         ));
         positions.push_str(&format!(
             "{}px {}px, ",
-            f64::from(col) * SQUARE,
-            f64::from(row) * SQUARE
+            px(f64::from(col) * SQUARE),
+            px(f64::from(row) * SQUARE)
         ));
-        sizes.push_str(&format!("{SQUARE}px {SQUARE}px, "));
+        sizes.push_str(&format!("{0}px {0}px, ", px(SQUARE)));
         repeats.push_str("no-repeat, ");
     }
     // The top-left square's shade: a1 (x + y even) is dark.
@@ -189,8 +190,8 @@ fn compact_background(item: &BoardItem) -> String {
         "background-image: {images}conic-gradient({a} 0 25%, {b} 0 50%, {a} 0 75%, {b} 0); \
          background-position: {positions}0 0; background-size: {sizes}{}px {}px; \
          background-repeat: {repeats}repeat;",
-        2.0 * SQUARE,
-        2.0 * SQUARE
+        px(2.0 * SQUARE),
+        px(2.0 * SQUARE)
     )
 }
 
@@ -449,8 +450,8 @@ fn board_view(
                         };
                         let style = format!(
                             "left: {}px; top: {}px;",
-                            f64::from(col) * SQUARE,
-                            f64::from(row) * SQUARE
+                            px(f64::from(col) * SQUARE),
+                            px(f64::from(row) * SQUARE)
                         );
                         view! { <div class=kind.class() style=style></div> }
                     })
@@ -469,9 +470,11 @@ fn board_view(
     let position = move || {
         let (x, y) = layout.with(|lay| lay.board_origin(id));
         format!(
-            "left: {x}px; top: {y}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
-            f64::from(files) * SQUARE + 2.0 * PAD,
-            f64::from(ranks) * SQUARE + 2.0 * PAD
+            "left: {}px; top: {}px; width: {}px; height: {}px; --files: {files}; --ranks: {ranks};",
+            px(x),
+            px(y),
+            px(f64::from(files) * SQUARE + 2.0 * PAD),
+            px(f64::from(ranks) * SQUARE + 2.0 * PAD)
         )
     };
     if compact {
@@ -558,6 +561,12 @@ fn board_view(
     .into_any()
 }
 
+/// A length in CSS pixels as `format!("{x}")` writes whole and short
+/// numbers, without float formatting (see [`crate::notation::decimal`]).
+fn px(x: f64) -> String {
+    trimmed(x, 3)
+}
+
 fn arrow_path(a: &Arrow) -> String {
     let (x1, y1) = a.from;
     let (x2, y2) = a.to;
@@ -571,7 +580,8 @@ fn arrow_path(a: &Arrow) -> String {
         (x1 + ex) / 2.0 - dy / len * bend,
         (y1 + ey) / 2.0 + dx / len * bend,
     );
-    format!("M {x1:.1} {y1:.1} Q {mx:.1} {my:.1} {ex:.1} {ey:.1}")
+    let [x1, y1, mx, my, ex, ey] = [x1, y1, mx, my, ex, ey].map(|v| fixed(v, 1));
+    format!("M {x1} {y1} Q {mx} {my} {ex} {ey}")
 }
 
 /// The multiverse view of the game in the [`Play`] context.
@@ -952,9 +962,9 @@ pub fn MultiverseView() -> impl IntoView {
             (z.ln() / 1.2f64.ln()).round() as i32
         }
     });
-    let world_zoom = move || format!("{:.4}", 1.2f64.powi(zoom_step.get()));
-    let world_width = move || format!("{}px", layout.with(Layout::world_size).0);
-    let world_height = move || format!("{}px", layout.with(Layout::world_size).1);
+    let world_zoom = move || fixed(1.2f64.powi(zoom_step.get()), 4);
+    let world_width = move || format!("{}px", px(layout.with(Layout::world_size).0));
+    let world_height = move || format!("{}px", px(layout.with(Layout::world_size).1));
 
     let rails = move || {
         let lay = layout.get();
@@ -972,8 +982,8 @@ pub fn MultiverseView() -> impl IntoView {
                     let band = if active { "mv-band" } else { "mv-band inactive" };
                     let (ww, _) = lay.world_size();
                     Some(view! {
-                        <div class=band style=format!("top: {}px; height: {}px; width: {ww}px;", y - 14.0, lay.board_height() + 28.0)></div>
-                        <div class=cls style=format!("left: {x0}px; top: {}px; width: {}px;", y + lay.board_height() / 2.0 - 5.0, x1 - x0)></div>
+                        <div class=band style=format!("top: {}px; height: {}px; width: {}px;", px(y - 14.0), px(lay.board_height() + 28.0), px(ww))></div>
+                        <div class=cls style=format!("left: {}px; top: {}px; width: {}px;", px(x0), px(y + lay.board_height() / 2.0 - 5.0), px(x1 - x0))></div>
                     })
                 })
                 .collect_view()
@@ -985,8 +995,8 @@ pub fn MultiverseView() -> impl IntoView {
     // size. Each strip follows the camera by a transform; the labels in it
     // are re-drawn only when the drawn window or the zoom changes.
     let zoom = Memo::new(move |_| play.camera.with(|c| c.zoom));
-    let turn_strip = move || format!("translateX({:.2}px)", play.camera.with(|c| c.x));
-    let row_strip = move || format!("translateY({:.2}px)", play.camera.with(|c| c.y));
+    let turn_strip = move || format!("translateX({}px)", fixed(play.camera.with(|c| c.x), 2));
+    let row_strip = move || format!("translateY({}px)", fixed(play.camera.with(|c| c.y), 2));
     let row_labels = move || {
         let lay = layout.get();
         let w = window.get();
@@ -1010,7 +1020,7 @@ pub fn MultiverseView() -> impl IntoView {
                         "inactive timeline"
                     };
                     view! {
-                        <div class=cls style=format!("top: {:.1}px;", y - 13.0) title=title>
+                        <div class=cls style=format!("top: {}px;", fixed(y - 13.0, 1)) title=title>
                             {format!("L{}", display_label(l, m.even()))}
                         </div>
                     }
@@ -1033,7 +1043,7 @@ pub fn MultiverseView() -> impl IntoView {
             .map(|t| {
                 let bw = 2.0 * lay.board_width() + layout::GAP_IN_TURN;
                 let x = (lay.column_x(2 * t) + bw / 2.0) * z;
-                view! { <div class="mv-turn-label" style=format!("left: {:.1}px;", x - 30.0)>{format!("T{t}")}</div> }
+                view! { <div class="mv-turn-label" style=format!("left: {}px;", fixed(x - 30.0, 1))>{format!("T{t}")}</div> }
             })
             .collect_view()
     };
@@ -1053,7 +1063,7 @@ pub fn MultiverseView() -> impl IntoView {
             let (_, h) = lay.world_size();
             let side = if color_of(p) == Color::White { "white" } else { "black" };
             view! {
-                <div class=format!("mv-present {side}") style=format!("left: {x}px; height: {}px;", h - 10.0) title="the present">
+                <div class=format!("mv-present {side}") style=format!("left: {}px; height: {}px;", px(x), px(h - 10.0)) title="the present">
                     <span class="mv-present-tag">"present"</span>
                 </div>
             }
@@ -1062,6 +1072,7 @@ pub fn MultiverseView() -> impl IntoView {
 
     let arrows_svg = move || {
         let (w, h) = layout.with(Layout::world_size);
+        let (w, h) = (px(w), px(h));
         let paths = arrows
             .get()
             .into_iter()
@@ -1075,7 +1086,7 @@ pub fn MultiverseView() -> impl IntoView {
             })
             .collect_view();
         view! {
-            <svg class="mv-arrows" width=w height=h viewBox=format!("0 0 {w} {h}")>
+            <svg class="mv-arrows" width=w.clone() height=h.clone() viewBox=format!("0 0 {w} {h}")>
                 <defs>
                     <marker id="head-last" viewBox="0 0 10 10" refX="3" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" class="head last"></path>
@@ -1095,13 +1106,13 @@ pub fn MultiverseView() -> impl IntoView {
     let ghost_view = move || {
         ghost.get().map(|cls| {
             let size = SQUARE * play.camera.get_untracked().zoom;
-            let style = format!("left: 0; top: 0; width: {size}px; height: {size}px;");
+            let style = format!("left: 0; top: 0; width: {0}px; height: {0}px;", px(size));
             let at = move || {
                 let (x, y) = ghost_at.get();
                 format!(
-                    "translate({:.1}px, {:.1}px)",
-                    x - size / 2.0,
-                    y - size / 2.0
+                    "translate({}px, {}px)",
+                    fixed(x - size / 2.0, 1),
+                    fixed(y - size / 2.0, 1)
                 )
             };
             view! { <div class=format!("{cls} mv-ghost") style=style style:transform=at></div> }
