@@ -139,3 +139,36 @@ test("the worker's check can be cancelled: the outcome stays unknown, the game g
     await server.close();
   }
 });
+
+test("a worker from another build (a stale cached copy) is given up: the page decides the outcome itself", async () => {
+  const server = await serveStatic(DIST, "/");
+  try {
+    const { context, page, problems } = await open(`${server.url}?mate-check=worker`);
+    await page.click("[data-action=new-game] >> nth=0");
+    await page.click('[data-variant="Standard"]');
+    await page.waitForSelector(board("0", "1", "w"));
+    // The worker answers in an older protocol's form: its "ready" arrives as {"kind":"Ready"}.
+    await page.evaluate(() => {
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        set onmessage(f) {
+          super.onmessage = (e) =>
+            f(String(e.data) === '"Ready"' ? new MessageEvent("message", { data: '{"kind":"Ready"}' }) : e);
+        }
+      };
+    });
+    await move(page, ["0", "1", "w", "e2"], ["0", "1", "w", "e4"]);
+    await page.click("[data-action=submit]:not([disabled])");
+    // No endless "Checking…": the page's own bounded search answers.
+    await page.waitForFunction(() => !document.querySelector("[data-testid=mate-check]"), null, { timeout: 10_000 });
+    assert.match(await page.locator(".status-text").textContent(), /Black to move/);
+    assert.doesNotMatch(await page.locator(".status-text").textContent(), /unknown/);
+    await move(page, ["0", "1", "b", "e7"], ["0", "1", "b", "e5"]);
+    await page.click("[data-action=submit]:not([disabled])");
+    assert.match(await page.locator(".move-list").textContent(), /\(0T1\)e7e5/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await server.close();
+  }
+});

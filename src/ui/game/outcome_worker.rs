@@ -49,6 +49,9 @@ fn on_message(e: &web_sys::MessageEvent) {
         return;
     };
     let Ok(reply) = serde_json::from_str::<JobReply>(&text) else {
+        // A worker from another build (an older copy still in the browser's
+        // cache) speaks another protocol: give up on it rather than wait forever.
+        fail("the mate-check worker is from another version of the page; reload the page");
         return;
     };
     // Update the connection, then call the listener with no borrow held
@@ -77,18 +80,23 @@ fn on_message(e: &web_sys::MessageEvent) {
 }
 
 fn on_error() {
+    fail("the mate-check worker failed");
+}
+
+/// Drops the worker for the rest of this page's life; a running job fails with `reason`.
+fn fail(reason: &str) {
     BROKEN.with(|b| b.set(true));
     let dropped = CONNECTION.with(|c| c.borrow_mut().take());
     if let Some(conn) = dropped {
         conn.worker.terminate();
-        // This runs inside the error handler: keep both handlers alive rather
+        // This runs inside one of the worker's handlers: keep both alive rather
         // than free them mid-call (once per page at most).
         std::mem::forget(conn._on_error);
         std::mem::forget(conn._on_message);
         if let (Some(id), Some(listener)) = (conn.job, conn.listener) {
             listener(JobReply::Failed {
                 id: Some(id),
-                reason: "the mate-check worker failed".to_string(),
+                reason: reason.to_string(),
             });
         }
     }
