@@ -134,7 +134,9 @@ test("the other-games page works under /chronochess/games/; a saved game opens o
     await page.goto(`${server.url}${hash}`, { waitUntil: "load" });
     await page.waitForURL(/\/chronochess\/games\/#/);
     await page.waitForSelector(".tt-screen [data-sq=e2]");
-    assert.deepEqual(problems, []);
+    // Going to the other page aborts whatever the last one was still fetching (an icon, say):
+    // those are the test's own doing. Any other failure, and any HTTP error, still counts.
+    assert.deepEqual(problems.filter((p) => !p.endsWith("(net::ERR_ABORTED)")), []);
     const outside = server.requests.filter((path) => !path.startsWith("/chronochess/"));
     assert.deepEqual(outside, [], "every request stays under the sub-path");
     await context.close();
