@@ -161,3 +161,46 @@ test("a mated player escapes by upgrading; the end panel lists what blocks the e
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("pieces can be dragged: a drop on a target plays the move, a drop elsewhere plays nothing", async () => {
+  const { context, page, problems } = await open();
+  await newGame(page);
+  const centre = async (sq) => {
+    const b = await page.locator(`.tt-overlay [data-sq=${sq}]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const drag = async (from, to, { hold } = {}) => {
+    await page.mouse.move(...(await centre(from)));
+    await page.mouse.down();
+    await page.mouse.move(...(await centre(to)), { steps: 6 });
+    if (hold) await hold();
+    await page.mouse.up();
+  };
+  const before = await slots(page);
+  // The knight cannot reach g4: while it is carried its targets show and it follows the
+  // pointer; let go there, nothing is played.
+  await drag("g1", "g4", {
+    hold: async () => {
+      assert.equal(await page.locator(".tt-ghost .piece.white.knight").count(), 1, "the knight follows the pointer");
+      assert.equal(await page.locator(".tt-overlay .dest").count(), 2, "f3 and h3 are offered");
+    },
+  });
+  assert.equal(await page.locator(".tt-ghost").count(), 0);
+  assert.deepEqual(await slots(page), before, "no move was played");
+  assert.equal(await page.locator(".tt-pieces [data-square=g1] .piece.white.knight").count(), 1);
+  assert.match(await status(page), /White to act/);
+  // e2–e4 by drag, then e7–e5 by drag: both played.
+  await drag("e2", "e4");
+  await page.waitForSelector(".tt-pieces [data-square=e4] .piece.white.pawn");
+  assert.match(await status(page), /Black to act/);
+  await drag("e7", "e5");
+  await page.waitForSelector(".tt-pieces [data-square=e5] .piece.black.pawn");
+  assert.match(await status(page), /White to act/);
+  assert.equal(await page.locator(".tt-pieces [data-square=e2] .piece").count(), 0);
+  assert.notDeepEqual(await slots(page), before);
+  // A press without movement still selects, as a click does.
+  await page.click(".tt-overlay [data-sq=g1]");
+  await page.waitForSelector(".tt-overlay [data-sq=f3].dest");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

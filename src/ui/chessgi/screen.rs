@@ -16,7 +16,7 @@ use super::record::{outcome_reason, placement_of, save_record};
 use super::ChessgiNav;
 use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
 use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket, Transit};
-use crate::ui::board::{color_class, kind_class, Board};
+use crate::ui::board::{color_class, kind_class, square_at_point, Board};
 use crate::ui::dialogs::Modal;
 use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
@@ -217,13 +217,6 @@ fn plural(n: i64, one: &str) -> String {
     } else {
         format!("{n} {one}s")
     }
-}
-
-/// The square under a screen point, if it is one of the board's targets.
-fn square_at(x: f64, y: f64) -> Option<Square> {
-    let el = document().element_from_point(x as f32, y as f32)?;
-    let cell = el.closest("[data-sq]").ok().flatten()?;
-    Square::parse(&cell.get_attribute("data-sq")?)
 }
 
 /// The target layer over the board: one `data-sq` cell per square with its marks.
@@ -800,7 +793,8 @@ pub fn ChessgiScreen() -> impl IntoView {
         if let Some((_, _, moved)) = play.drag.get_untracked() {
             play.drag.set(None);
             if moved {
-                if let Some(sq) = square_at(f64::from(e.client_x()), f64::from(e.client_y())) {
+                if let Some(sq) = square_at_point(f64::from(e.client_x()), f64::from(e.client_y()))
+                {
                     play.drop_on(sq);
                 }
             }

@@ -15,7 +15,7 @@ use crate::chess::{Color, Piece, Square};
 use crate::games::time_traveling::{
     Action, EndBlocker, RecordedMove, Slot, TerminusKind, TimeTravelingChess,
 };
-use crate::ui::board::{color_class, kind_class, Board};
+use crate::ui::board::{color_class, kind_class, square_at_point, Board};
 use crate::ui::dialogs::Modal;
 use crate::ui::nav::Nav;
 use crate::ui::saves::Saves;
@@ -197,6 +197,59 @@ fn move_at(g: &TimeTravelingChess, ply: usize) -> Option<RecordedMove> {
 #[component]
 fn TtBoard() -> impl IntoView {
     let play = expect_context::<TtPlay>();
+    // Dragging: a press on a piece that can move records where; once the
+    // pointer has moved a few pixels the piece is picked up (selected, its
+    // targets shown) and follows the pointer, and letting go over a square
+    // does what a click there would (play the move when it is a target). A
+    // press without movement is left to the click.
+    let drag = RwSignal::new(None::<Drag>);
+    let pointer_moves = window_event_listener(ev::pointermove, move |e: ev::PointerEvent| {
+        let Some(mut d) = drag.get_untracked() else {
+            return;
+        };
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if !d.moving && (x - d.x0).hypot(y - d.y0) <= 4.0 {
+            return;
+        }
+        if !d.moving {
+            d.moving = true;
+            play.selected.set(Some(d.from));
+        }
+        d.x = x;
+        d.y = y;
+        drag.set(Some(d));
+    });
+    let pointer_ups = window_event_listener(ev::pointerup, move |e: ev::PointerEvent| {
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
+        drag.set(None);
+        if !d.moving {
+            return;
+        }
+        match square_at_point(f64::from(e.client_x()), f64::from(e.client_y())) {
+            // Back on its own square: the click that follows deselects it, as
+            // a second click on a selected piece does.
+            Some(sq) if sq == d.from => {}
+            Some(sq) => play.click_square(sq),
+            None => play.selected.set(None),
+        }
+    });
+    on_cleanup(move || {
+        pointer_moves.remove();
+        pointer_ups.remove();
+    });
+    let ghost = move || {
+        let d = drag.get().filter(|d| d.moving)?;
+        let piece = play
+            .game
+            .with(|g| position_at(g, play.view_ply.get_untracked()).piece_at(d.from))?;
+        Some(view! {
+            <div class="tt-ghost" style=format!("left: {}px; top: {}px; width: {}px; height: {}px;", d.x as i64, d.y as i64, d.size as i64, d.size as i64)>
+                <div class=format!("piece {} {}", color_class(piece.color), kind_class(piece))></div>
+            </div>
+        })
+    };
     let placement = Signal::derive(move || {
         let view = play.view_ply.get();
         play.game.with(|g| placement_of(&position_at(g, view)))
@@ -287,8 +340,22 @@ fn TtBoard() -> impl IntoView {
                         shade.push_str(" check");
                     }
                     under.push(view! { <div class=shade></div> });
+                    let draggable = moves.iter().any(|m| m.from == sq);
                     cells.push(view! {
-                        <div class=class data-sq=sq.to_string() on:click=move |_| play.click_square(sq)></div>
+                        <div class=class data-sq=sq.to_string()
+                            on:click=move |_| play.click_square(sq)
+                            on:pointerdown=move |e: ev::PointerEvent| {
+                                if !draggable || e.button() != 0 {
+                                    return;
+                                }
+                                e.prevent_default();
+                                let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+                                let size = e
+                                    .current_target()
+                                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                                    .map_or(48.0, |el| el.get_bounding_client_rect().width());
+                                drag.set(Some(Drag { from: sq, x0: x, y0: y, x, y, size, moving: false }));
+                            }></div>
                     });
                 }
             }
@@ -324,8 +391,26 @@ fn TtBoard() -> impl IntoView {
                 {overlay}
                 <div class="tt-pieces">{board}</div>
             </div>
+            {ghost}
         </div>
     }
+}
+
+/// A press (and maybe a drag) on a piece of the board.
+#[derive(Debug, Clone, Copy)]
+struct Drag {
+    /// The piece's square.
+    from: Square,
+    /// Where the press was (viewport pixels).
+    x0: f64,
+    y0: f64,
+    /// Where the pointer is now.
+    x: f64,
+    y: f64,
+    /// A square's width, for the piece following the pointer.
+    size: f64,
+    /// Moved past the threshold: the piece is picked up.
+    moving: bool,
 }
 
 /// One cell of the timeline.
