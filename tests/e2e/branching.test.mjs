@@ -213,3 +213,32 @@ test("a promoting pawn offers queen, rook, bishop and knight; the chosen piece i
   await page.waitForSelector(`${square(0, 9, "h8")} .piece.white.knight`);
   await context.close();
 });
+
+test("Flip (button or F) draws the boards from Black's side, and moves still land on the right squares", async () => {
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(app.server.url, { waitUntil: "load" });
+  await openOtherGame(page, "multiverse");
+  await page.fill("[data-testid=branch-limit]", "21");
+  await page.click("[data-action=start-branching]");
+  await page.waitForSelector(board(0, 0));
+  const corners = () =>
+    page.$eval(`${board(0, 0)} .br-squares`, (el) => {
+      const cells = [...el.querySelectorAll(":scope > [data-sq]")];
+      return [cells[0].dataset.sq, cells[63].dataset.sq];
+    });
+  assert.deepEqual(await corners(), ["a8", "h1"], "White's side: a8 top left");
+  await page.click("[data-action=flip]");
+  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "h1", `${board(0, 0)} .br-squares > [data-sq]`);
+  assert.deepEqual(await corners(), ["h1", "a8"], "Black's side: h1 top left");
+  assert.equal(await page.getAttribute("[data-action=flip]", "aria-pressed"), "true");
+  // A move on the flipped boards: the squares are the same squares.
+  await turn(page, 0, 0, "e2", "e4");
+  assert.equal(await page.locator(`${square(0, 1, "e4")} .piece.white.pawn`).count(), 1);
+  await page.keyboard.press("f");
+  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "a8", `${board(0, 0)} .br-squares > [data-sq]`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

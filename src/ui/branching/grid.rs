@@ -162,12 +162,20 @@ fn board_view(
     play: BranchingPlay,
     flags: Memo<HashMap<Cell, u8>>,
     marks: Memo<HashMap<Cell, Vec<(Square, Mark)>>>,
+    flipped: bool,
 ) -> impl IntoView {
     let cell = item.cell;
     let p = &item.placement;
     let mut cells = Vec::with_capacity(64);
-    for y in (0..8u8).rev() {
-        for x in 0..8u8 {
+    // Top row first: rank 8 from White's side, rank 1 from Black's.
+    let ys: [u8; 8] = if flipped {
+        [0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        [7, 6, 5, 4, 3, 2, 1, 0]
+    };
+    let edge = if flipped { 7 } else { 0 };
+    for y in ys {
+        for x in ys.map(|v| 7 - v) {
             let sq = Square { x, y };
             let shade = if (x + y) % 2 == 0 {
                 "sq dark"
@@ -184,9 +192,9 @@ fn board_view(
                 );
                 view! { <div class=cls></div> }
             });
-            let file = (y == 0)
+            let file = (y == edge)
                 .then(|| view! { <span class="co co-file">{sq.file_char().to_string()}</span> });
-            let rank = (x == 0).then(|| view! { <span class="co co-rank">{y + 1}</span> });
+            let rank = (x == edge).then(|| view! { <span class="co co-rank">{y + 1}</span> });
             cells.push(view! {
                 <div class=shade data-sq=sq.to_string()>{file}{rank}{piece}</div>
             });
@@ -232,11 +240,13 @@ fn board_view(
             all.get(&cell).map(|list| {
                 list.iter()
                     .map(|(sq, kind)| {
-                        let style = format!(
-                            "left: calc(var(--sq) * {}); top: calc(var(--sq) * {});",
-                            sq.x,
-                            7 - sq.y
-                        );
+                        let (col, row) = if flipped {
+                            (7 - sq.x, sq.y)
+                        } else {
+                            (sq.x, 7 - sq.y)
+                        };
+                        let style =
+                            format!("left: calc(var(--sq) * {col}); top: calc(var(--sq) * {row});");
                         view! { <div class=kind.class() style=style></div> }
                     })
                     .collect_view()
@@ -470,7 +480,11 @@ pub fn BranchGrid() -> impl IntoView {
                 <div class="br-corner">"branch \\ t"</div>
                 {col_labels}
                 {row_labels}
-                <For each=move || boards.get() key=|b| b.key.clone() children=move |item| board_view(item, play, flags, marks) />
+                {move || {
+                    // Flipping redraws every board.
+                    let flipped = play.flipped.get();
+                    view! { <For each=move || boards.get() key=|b| b.key.clone() children=move |item| board_view(item, play, flags, marks, flipped) /> }
+                }}
             </div>
             {ghost_view}
         </div>

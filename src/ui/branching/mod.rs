@@ -177,6 +177,9 @@ pub fn BranchingScreen(
                 play.notice.set(None);
             }
             "Enter" if play.staged.get_untracked().is_some() => play.play_staged(),
+            "f" | "F" if !(e.ctrl_key() || e.meta_key() || e.alt_key()) => {
+                play.flipped.update(|f| *f = !*f);
+            }
             _ => {}
         }
     });
@@ -378,6 +381,7 @@ pub fn BranchingScreen(
                 <div class="view-tools" role="toolbar" aria-label="View">
                     <button type="button" class="tool" data-action="zoom-in" title="Bigger boards" on:click=move |_| play.square.update(|s| *s = (*s + 4).min(48))>"+"</button>
                     <button type="button" class="tool" data-action="zoom-out" title="Smaller boards" on:click=move |_| play.square.update(|s| *s = s.saturating_sub(4).max(12))>"−"</button>
+                    <button type="button" class="tool" data-action="flip" title="Flip the boards (F)" aria-pressed=move || play.flipped.get().to_string() on:click=move |_| play.flipped.update(|f| *f = !*f)>"Flip"</button>
                 </div>
             </div>
             <aside class="side-panel">

@@ -112,6 +112,8 @@ pub struct BranchingPlay {
     pub notice: RwSignal<Option<String>>,
     /// The side of a square in the grid, pixels.
     pub square: RwSignal<u32>,
+    /// Boards drawn from Black's side (h1 top left).
+    pub flipped: RwSignal<bool>,
 }
 
 impl BranchingPlay {
@@ -129,6 +131,7 @@ impl BranchingPlay {
             trans: RwSignal::new(false),
             notice: RwSignal::new(None),
             square: RwSignal::new(22),
+            flipped: RwSignal::new(false),
         };
         play.focus_next_pending();
         play
