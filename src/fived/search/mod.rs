@@ -501,28 +501,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if pass_first {
             self.phase_a(i + 1)?;
         }
-        for k in 0..self.nonbranching[i].len() {
-            let m = self.nonbranching[i][k];
-            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
-                continue;
-            }
-            if self.nb_fails(i, k) {
-                continue;
-            }
-            let tried = self.try_move(&m, false)?;
-            if tried.is_none() {
-                self.learn_nb(i, k);
-            }
-            if let Some(u) = tried {
-                self.learnt.played_nb(i, k, u, true);
-                self.stack.push(m);
-                let r = self.phase_a(i + 1);
-                self.stack.pop();
-                self.learnt.played_nb(i, k, u, false);
-                self.mv.undo(u);
-                r?;
-            }
-        }
+        self.each_nonbranching(i, Self::phase_a)?;
         if may_pass && !pass_first {
             self.phase_a(i + 1)?;
         }
@@ -642,6 +621,17 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             return self.phase_c(i + 1);
         }
         self.phase_c(i + 1)?;
+        self.each_nonbranching(i, Self::phase_c)
+    }
+
+    /// Plays each non-branching move of board `i` in turn and continues with
+    /// `next(i + 1)`, as phases 1 and 3 do: moves that cannot be made now or
+    /// are known to fail are skipped, and a move that fails is learnt.
+    fn each_nonbranching(
+        &mut self,
+        i: usize,
+        next: fn(&mut Self, usize) -> ControlFlow<Stop>,
+    ) -> ControlFlow<Stop> {
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
@@ -656,10 +646,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             if let Some(u) = tried {
                 self.learnt.played_nb(i, k, u, true);
-                // Keep the canonical play order: non-branching moves first.
+                // Keep the canonical play order: non-branching moves before
+                // the branching jumps (none yet in phase 1).
                 let at = self.stack.len() - self.branch_count;
                 self.stack.insert(at, m);
-                let r = self.phase_c(i + 1);
+                let r = next(self, i + 1);
                 self.stack.remove(at);
                 self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
