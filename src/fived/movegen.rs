@@ -623,26 +623,8 @@ impl<'a> Reach<'a> {
                 continue;
             }
             let line = &self.lines[line_slot(dt, dl)];
-            if dx == 0 && dy == 0 {
-                // The same square on other boards: never off the grid.
-                let mut k = 1;
-                loop {
-                    let tb = match line.get(k as usize - 1) {
-                        Some(tb) => *tb,
-                        None => mv.board(self.l + k * dl, self.v + 2 * k * dt),
-                    };
-                    let Some(tb) = tb else { break };
-                    if tb.color[own] >> i & 1 == 1 {
-                        break;
-                    }
-                    push(self.l + k * dl, self.v + 2 * k * dt, i);
-                    if tb.color[opp] >> i & 1 == 1 || !rider {
-                        break;
-                    }
-                    k += 1;
-                }
-                continue;
-            }
+            // Along a line of boards (the same square on each when dx = dy = 0,
+            // where step is 0 and the square never leaves the grid).
             let mut k = 1;
             loop {
                 x += dx;
