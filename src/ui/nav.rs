@@ -27,6 +27,8 @@ pub struct Nav {
 
 const HASH_PREFIX: &str = "#game=";
 
+/// Replaces the URL fragment with `hash` (no new history entry); an empty
+/// `hash` removes it.
 pub(crate) fn set_hash(hash: &str) {
     if let Ok(history) = window().history() {
         let url = if hash.is_empty() {

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use crate::games::chessgi::{ChessgiGame, ChessgiOptions, PocketCarry, ReturnSchedule};
 use crate::storage::GameId;
 use crate::ui::dialogs::{default_name, Modal};
-use crate::ui::nav::Nav;
+use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::{now_ms, Saves};
 
 pub use screen::ChessgiScreen;
@@ -29,18 +29,6 @@ pub struct ChessgiNav {
     pub game: RwSignal<ChessgiGame>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
-}
-
-fn set_hash(hash: &str) {
-    if let Ok(history) = window().history() {
-        let url = if hash.is_empty() {
-            let loc = window().location();
-            loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
-        } else {
-            hash.to_string()
-        };
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
 }
 
 impl ChessgiNav {

@@ -22,7 +22,7 @@ use crate::games::time_traveling::{
     GameResult as TtResult, TimeTravelingChess, TimeTravelingRecord,
 };
 use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
-use crate::ui::nav::Nav;
+use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::{now_ms, Saves};
 
 pub use self::screen::TimeTravelingScreen;
@@ -52,18 +52,6 @@ pub struct TtNav {
     root: StoredValue<Option<Owner>, LocalStorage>,
     /// The 5D game's navigation, closed when this game opens.
     nav: Option<Nav>,
-}
-
-fn set_hash(hash: &str) {
-    if let Ok(history) = window().history() {
-        let url = if hash.is_empty() {
-            let loc = window().location();
-            loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
-        } else {
-            hash.to_string()
-        };
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
 }
 
 fn id_in_url() -> Option<GameId> {
