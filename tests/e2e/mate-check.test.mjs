@@ -28,6 +28,15 @@ async function open(url) {
   return { context, page, problems };
 }
 
+/** A new Standard game on `server`, every mate check sent to the worker. */
+async function openStandardGame(server) {
+  const opened = await open(`${server.url}?mate-check=worker`);
+  await opened.page.click("[data-action=new-game] >> nth=0");
+  await opened.page.click('[data-variant="Standard"]');
+  await opened.page.waitForSelector(board("0", "1", "w"));
+  return opened;
+}
+
 async function move(page, from, to) {
   await page.click(square(...from));
   await page.waitForSelector(square(...to));
@@ -95,10 +104,7 @@ test("checkmate found by the web worker under /chronochess/: game over, page res
 test("the worker's check can be cancelled: the outcome stays unknown, the game goes on", async () => {
   const server = await serveStatic(DIST, "/");
   try {
-    const { context, page, problems } = await open(`${server.url}?mate-check=worker`);
-    await page.click("[data-action=new-game] >> nth=0");
-    await page.click('[data-variant="Standard"]');
-    await page.waitForSelector(board("0", "1", "w"));
+    const { context, page, problems } = await openStandardGame(server);
     // Hold the worker's answer back: its replies are delivered only after Cancel was clicked,
     // so the indicator is surely there to click.
     await page.evaluate(() => {
@@ -143,10 +149,7 @@ test("the worker's check can be cancelled: the outcome stays unknown, the game g
 test("a worker from another build (a stale cached copy) is given up: the page decides the outcome itself", async () => {
   const server = await serveStatic(DIST, "/");
   try {
-    const { context, page, problems } = await open(`${server.url}?mate-check=worker`);
-    await page.click("[data-action=new-game] >> nth=0");
-    await page.click('[data-variant="Standard"]');
-    await page.waitForSelector(board("0", "1", "w"));
+    const { context, page, problems } = await openStandardGame(server);
     // The worker answers in an older protocol's form: its "ready" arrives as {"kind":"Ready"}.
     await page.evaluate(() => {
       const Real = window.Worker;
