@@ -241,9 +241,7 @@ fn TtBoard() -> impl IntoView {
     });
     let ghost = move || {
         let d = drag.get().filter(|d| d.moving)?;
-        let piece = play
-            .game
-            .with(|g| position_at(g, play.view_ply.get_untracked()).piece_at(d.from))?;
+        let piece = d.piece;
         Some(view! {
             <div class="tt-ghost" style=format!("left: {}px; top: {}px; width: {}px; height: {}px;", d.x as i64, d.y as i64, d.size as i64, d.size as i64)>
                 <div class=format!("piece {} {}", color_class(piece.color), kind_class(piece))></div>
@@ -340,21 +338,26 @@ fn TtBoard() -> impl IntoView {
                         shade.push_str(" check");
                     }
                     under.push(view! { <div class=shade></div> });
-                    let draggable = moves.iter().any(|m| m.from == sq);
+                    // The piece a press here may pick up: one with a move.
+                    let draggable = moves
+                        .iter()
+                        .any(|m| m.from == sq)
+                        .then(|| pos.piece_at(sq))
+                        .flatten();
                     cells.push(view! {
                         <div class=class data-sq=sq.to_string()
                             on:click=move |_| play.click_square(sq)
                             on:pointerdown=move |e: ev::PointerEvent| {
-                                if !draggable || e.button() != 0 {
+                                let Some(piece) = draggable.filter(|_| e.button() == 0) else {
                                     return;
-                                }
+                                };
                                 e.prevent_default();
                                 let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
                                 let size = e
                                     .current_target()
                                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                                     .map_or(48.0, |el| el.get_bounding_client_rect().width());
-                                drag.set(Some(Drag { from: sq, x0: x, y0: y, x, y, size, moving: false }));
+                                drag.set(Some(Drag { from: sq, piece, x0: x, y0: y, x, y, size, moving: false }));
                             }></div>
                     });
                 }
@@ -401,6 +404,8 @@ fn TtBoard() -> impl IntoView {
 struct Drag {
     /// The piece's square.
     from: Square,
+    /// The piece.
+    piece: Piece,
     /// Where the press was (viewport pixels).
     x0: f64,
     y0: f64,
