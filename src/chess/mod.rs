@@ -3,20 +3,18 @@
 //! chess ([`Position`], [`Move2d`], SAN) that the three 2D time-travel games build on.
 
 mod color;
-mod movegen2d;
 pub(crate) mod order;
 mod piece;
 mod placement;
 mod position;
-mod san;
 mod square;
 
 pub use color::Color;
-pub use movegen2d::{perft, CastleSide, Move2d, PROMOTION_KINDS, STANDARD_KINDS};
 pub use piece::{Piece, PieceKind};
 pub use placement::{PlacedPiece, Placement, PlacementError};
+pub use position::{perft, CastleSide, Move2d, PROMOTION_KINDS, STANDARD_KINDS};
 pub use position::{
-    CastlingRights, FenError, IllegalMove, Position, RepetitionKey, Status, UciError, STARTING_FEN,
+    CastlingRights, FenError, IllegalMove, Position, RepetitionKey, SanError, Status, UciError,
+    STARTING_FEN,
 };
-pub use san::SanError;
 pub use square::{Square, MAX_SIDE};

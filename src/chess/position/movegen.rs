@@ -7,8 +7,8 @@
 //! are never generated (a king can stand in check with the other side to move after
 //! a null move in Time Traveling Chess, section A.6.5).
 
-use super::position::Position;
-use super::{Color, Piece, PieceKind, Square};
+use super::Position;
+use crate::chess::{Color, Piece, PieceKind, Square};
 
 /// The side of the board a castling goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

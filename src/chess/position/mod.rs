@@ -23,11 +23,14 @@
 //! assert_eq!(start.play(rook_lift), Err(IllegalMove::PathBlocked));
 //! ```
 
-use super::movegen2d::{
-    back_rank, double_step_rank, is_standard_piece, last_rank, offset, pawn_dir, CastleSide,
-    Move2d, PROMOTION_KINDS,
-};
-use super::{Color, Piece, PieceKind, Placement, PlacementError, Square};
+mod movegen;
+mod san;
+
+pub use movegen::{perft, CastleSide, Move2d, PROMOTION_KINDS, STANDARD_KINDS};
+pub use san::SanError;
+
+use crate::chess::{Color, Piece, PieceKind, Placement, PlacementError, Square};
+use movegen::{back_rank, double_step_rank, is_standard_piece, last_rank, offset, pawn_dir};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -7,9 +7,9 @@
 //! move that captures nothing is an error (python-chess ignores it; see
 //! `shared/rules/seed-variants.md` A.6.4).
 
-use super::movegen2d::{back_rank, CastleSide, Move2d};
-use super::position::{IllegalMove, Position};
-use super::{PieceKind, Square};
+use super::movegen::{back_rank, CastleSide, Move2d};
+use super::{IllegalMove, Position};
+use crate::chess::{PieceKind, Square};
 
 /// Why a SAN string could not be read as a move of this position.
 #[derive(Debug, Clone, PartialEq, Eq)]
