@@ -1,0 +1,149 @@
+//! One universe of the multiverse: its number, its line of boards and how it ended
+//! (`shared/rules/seed-variants.md` C.2, C.5).
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use super::BoardNode;
+use crate::chess::Color;
+
+/// A branch's number: `0` for the original game, then in order of creation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BranchId(pub u32);
+
+impl BranchId {
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for BranchId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// How a finished branch ended, for whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BranchResult {
+    /// That side won the branch.
+    Win(Color),
+    /// Nobody won the branch.
+    Draw,
+}
+
+/// Why a branch ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// A player resigned this branch.
+    Resignation,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can mate.
+    InsufficientMaterial,
+    /// 75 moves without capture or pawn move.
+    SeventyFiveMoves,
+    /// The same position for the fifth time in the branch's lineage.
+    FivefoldRepetition,
+}
+
+/// Whether a branch still takes moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BranchStatus {
+    /// Still played.
+    Active,
+    /// Frozen with a result (C.5).
+    Finished {
+        /// Who won it, if anyone.
+        result: BranchResult,
+        /// Why it ended.
+        reason: EndReason,
+    },
+}
+
+/// One universe: a line of boards that starts at its fork and runs to its latest board.
+#[derive(Debug, Clone)]
+pub struct Branch {
+    pub(super) id: BranchId,
+    pub(super) parent: Option<BranchId>,
+    pub(super) fork_t: Option<u32>,
+    pub(super) latest: Rc<BoardNode>,
+    pub(super) status: BranchStatus,
+}
+
+impl Branch {
+    /// Its number.
+    #[must_use]
+    pub fn id(&self) -> BranchId {
+        self.id
+    }
+
+    /// The branch that owns the board it forked from (`None` for the original).
+    #[must_use]
+    pub fn parent(&self) -> Option<BranchId> {
+        self.parent
+    }
+
+    /// The time of the board it forked from (`None` for the original).
+    #[must_use]
+    pub fn fork_t(&self) -> Option<u32> {
+        self.fork_t
+    }
+
+    /// The time of its first own board.
+    #[must_use]
+    pub fn first_t(&self) -> u32 {
+        self.fork_t.map_or(0, |t| t + 1)
+    }
+
+    /// Its latest board, the one played on.
+    #[must_use]
+    pub fn latest(&self) -> &Rc<BoardNode> {
+        &self.latest
+    }
+
+    /// Active or finished.
+    #[must_use]
+    pub fn status(&self) -> BranchStatus {
+        self.status
+    }
+
+    /// True while it takes moves.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == BranchStatus::Active
+    }
+
+    /// Its result once finished.
+    #[must_use]
+    pub fn result(&self) -> Option<BranchResult> {
+        match self.status {
+            BranchStatus::Active => None,
+            BranchStatus::Finished { result, .. } => Some(result),
+        }
+    }
+
+    /// Its own boards, from its first to its latest (the boards before its fork
+    /// belong to its ancestors: see [`BoardNode::parent`]).
+    #[must_use]
+    pub fn own_boards(&self) -> Vec<Rc<BoardNode>> {
+        let first = self.first_t();
+        let mut out = Vec::new();
+        let mut cur = Some(&self.latest);
+        while let Some(node) = cur.filter(|n| n.t() >= first) {
+            out.push(Rc::clone(node));
+            cur = node.parent();
+        }
+        out.reverse();
+        out
+    }
+
+    /// The board at time `t` of its lineage (its own or an ancestor's).
+    #[must_use]
+    pub fn board_at(&self, t: u32) -> Option<&Rc<BoardNode>> {
+        self.latest.ancestor_at(t)
+    }
+}
