@@ -147,3 +147,52 @@ impl Branch {
         self.latest.ancestor_at(t)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{forked, B0, B1};
+    use super::*;
+
+    #[test]
+    fn a_branch_id_reads_as_its_number() {
+        assert_eq!(BranchId(7).to_string(), "7");
+        assert_eq!(BranchId(7).index(), 7);
+    }
+
+    #[test]
+    fn a_fork_owns_its_boards_from_the_fork_on_and_shares_the_rest() {
+        let game = forked();
+        let original = game.branch(B0).unwrap();
+        let fork = game.branch(B1).unwrap();
+        assert_eq!((original.parent(), original.fork_t()), (None, None));
+        assert_eq!((fork.parent(), fork.fork_t()), (Some(B0), Some(2)));
+        assert_eq!((original.first_t(), fork.first_t()), (0, 3));
+        let own: Vec<u32> = fork.own_boards().iter().map(|b| b.t()).collect();
+        assert_eq!(own, [3]);
+        assert_eq!(original.own_boards().len(), 6);
+        // Boards before the fork are the original's, shared, not copied.
+        assert!(Rc::ptr_eq(
+            fork.board_at(2).unwrap(),
+            original.board_at(2).unwrap()
+        ));
+        assert!(fork.board_at(4).is_none());
+    }
+
+    #[test]
+    fn a_finished_branch_has_a_result_and_takes_no_moves() {
+        let mut game = forked();
+        assert!(game.branch(B1).unwrap().is_active());
+        assert_eq!(game.branch(B1).unwrap().result(), None);
+        game.resign_branch(B1, Color::Black).unwrap();
+        let b1 = game.branch(B1).unwrap();
+        assert!(!b1.is_active());
+        assert_eq!(b1.result(), Some(BranchResult::Win(Color::White)));
+        assert_eq!(
+            b1.status(),
+            BranchStatus::Finished {
+                result: BranchResult::Win(Color::White),
+                reason: EndReason::Resignation
+            }
+        );
+    }
+}

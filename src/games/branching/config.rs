@@ -99,3 +99,35 @@ pub enum TransLanding {
     /// the normal move there this phase.
     ExtraPiece,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_recommended_reading_with_an_odd_limit() {
+        let config = Config::default();
+        assert_eq!(config.limit, DEFAULT_LIMIT);
+        assert_eq!(config.limit % 2, 1);
+        assert_eq!(config.rules, RuleOptions::default());
+        assert_eq!(config.rules.arrival, Arrival::OnOwnTurn);
+        assert_eq!(config.rules.pawn_landing, PawnLanding::SecondRank);
+        assert_eq!(config.rules.trans_traveller, TransTraveller::AnotherPiece);
+        assert_eq!(config.rules.trans_landing, TransLanding::TakesTurn);
+        assert_eq!(Config::new(5, 9).rules, RuleOptions::default());
+    }
+
+    #[test]
+    fn a_config_saved_without_rules_reads_the_recommended_ones() {
+        let config: Config = serde_json::from_str(r#"{"limit":3,"seed":7}"#).unwrap();
+        assert_eq!(config, Config::new(3, 7));
+        let partial: Config =
+            serde_json::from_str(r#"{"limit":3,"seed":7,"rules":{"arrival":"AfterOwnMove"}}"#)
+                .unwrap();
+        assert_eq!(partial.rules.arrival, Arrival::AfterOwnMove);
+        assert_eq!(partial.rules.pawn_landing, PawnLanding::SecondRank);
+        let round: Config =
+            serde_json::from_str(&serde_json::to_string(&partial).unwrap()).unwrap();
+        assert_eq!(round, partial);
+    }
+}

@@ -153,3 +153,98 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{forked, mv, opening, sq, B0, B1};
+    use super::super::{Config, RuleOptions, TravelOrder};
+    use super::*;
+
+    fn knight_landings(config: Config) -> Vec<(u32, Vec<Square>)> {
+        let game = opening(config);
+        let bc4 = mv(&game, B0, "Bc4");
+        game.time_travel_landings(B0, bc4, TravelOrder::MoveFirst, sq("f3"))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_time_traveller_lands_only_where_its_side_is_to_move() {
+        // Departing after 3.Bc4 (board 5): boards 0, 2 and 4 have White to move.
+        let boards: Vec<u32> = knight_landings(Config::default())
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(boards, [0, 2, 4]);
+        let after_own = Config {
+            rules: RuleOptions {
+                arrival: Arrival::AfterOwnMove,
+                ..RuleOptions::default()
+            },
+            ..Config::default()
+        };
+        let boards: Vec<u32> = knight_landings(after_own)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(boards, [1, 3]);
+    }
+
+    #[test]
+    fn landing_squares_are_empty_and_threaten_nothing() {
+        for (_, squares) in knight_landings(Config::default()) {
+            assert!(!squares.is_empty());
+            assert!(!squares.contains(&sq("d2")), "occupied");
+            // From f6 a knight would threaten e8 and g8 and more: never a landing.
+            assert!(!squares.contains(&sq("f6")));
+        }
+    }
+
+    #[test]
+    fn bishops_keep_their_colour_and_pawns_land_on_their_second_rank() {
+        let game = opening(Config::default());
+        let dest = game.branch(B0).unwrap().board_at(0).unwrap();
+        let white = |kind| Piece::new(Color::White, kind);
+        let land = |kind, from: &str, to: &str, rules: PawnLanding| {
+            let mut g = game.clone();
+            g.config.rules.pawn_landing = rules;
+            g.land(dest, white(kind), sq(from), sq(to), LandingTurn::Passes)
+                .map(|_| ())
+        };
+        let second = PawnLanding::SecondRank;
+        assert_eq!(
+            land(PieceKind::Bishop, "c4", "b4", second),
+            Err(BranchingError::BishopWrongColour(sq("b4")))
+        );
+        // On its own colour the bishop passes that check and meets the next one.
+        assert_eq!(
+            land(PieceKind::Bishop, "c4", "a4", second),
+            Err(BranchingError::LandingThreatens {
+                landing: sq("a4"),
+                threatened: sq("d7")
+            })
+        );
+        assert_eq!(
+            land(PieceKind::Pawn, "e4", "a3", second),
+            Err(BranchingError::PawnLandingRank(sq("a3")))
+        );
+        let upto = PawnLanding::UpToDepartureRank;
+        assert_eq!(land(PieceKind::Pawn, "e4", "a3", upto), Ok(()));
+        assert_eq!(
+            land(PieceKind::Pawn, "e4", "a5", upto),
+            Err(BranchingError::PawnLandingRank(sq("a5")))
+        );
+        assert_eq!(
+            land(PieceKind::Knight, "f3", "e2", second),
+            Err(BranchingError::LandingOccupied(sq("e2")))
+        );
+    }
+
+    #[test]
+    fn a_board_belongs_to_the_branch_that_made_it() {
+        let game = forked();
+        let fork = game.branch(B1).unwrap();
+        assert_eq!(game.owner_of(fork, 3), B1);
+        assert_eq!(game.owner_of(fork, 2), B0);
+        assert_eq!(game.owner_of(fork, 0), B0);
+    }
+}

@@ -76,6 +76,8 @@ mod replay;
 mod result;
 mod rng;
 mod save;
+#[cfg(test)]
+mod test_support;
 mod travel;
 
 use std::rc::Rc;

@@ -58,3 +58,57 @@ impl Game {
         Ok(game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{forked, play, B0, B1};
+    use super::super::{CollapseRemoval, Config};
+    use super::*;
+    use crate::chess::{Color, Piece, PieceKind, Square};
+
+    #[test]
+    fn a_played_game_replays_to_itself() {
+        let mut game = forked();
+        game.resign_branch(B1, Color::Black).unwrap();
+        let replayed = game.replay().unwrap();
+        assert_eq!(replayed.events(), game.events());
+        assert_eq!(replayed.to_record(), game.to_record());
+        let mut collapsing = Game::new(Config::new(1, 3)).unwrap();
+        play(&mut collapsing, B0, "Nf3");
+        assert_eq!(
+            collapsing.replay().unwrap().to_record(),
+            collapsing.to_record()
+        );
+    }
+
+    #[test]
+    fn a_changed_log_is_refused_at_the_event_that_changed() {
+        let mut game = forked();
+        // 1.d4 instead of 1.e4: 3.Bc4 (event 4) is then blocked by the e2 pawn.
+        if let GameEvent::Turn { uci, .. } = &mut game.events[0] {
+            *uci = "d2d4".into();
+        }
+        assert!(matches!(
+            game.replay(),
+            Err(ReplayError::Refused { event: 4, .. })
+        ));
+        let mut game = forked();
+        if let GameEvent::Turn { uci, .. } = &mut game.events[0] {
+            *uci = "zz".into();
+        }
+        assert_eq!(game.replay().err(), Some(ReplayError::BadMove { event: 0 }));
+        let mut game = forked();
+        // A removal below the limit is never regenerated.
+        let removal = GameEvent::Removal(CollapseRemoval {
+            branch: B0,
+            t: 0,
+            square: Square::parse("a2").unwrap(),
+            piece: Piece::new(Color::White, PieceKind::Pawn),
+        });
+        game.events.insert(1, removal);
+        assert_eq!(
+            game.replay().err(),
+            Some(ReplayError::Diverged { event: 1 })
+        );
+    }
+}

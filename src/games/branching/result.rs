@@ -118,3 +118,56 @@ impl Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{forked, play, B0, B1};
+    use super::super::Config;
+    use super::*;
+
+    #[test]
+    fn the_score_counts_wins_and_draws_and_names_the_leader() {
+        let results = [
+            BranchResult::Win(Color::White),
+            BranchResult::Draw,
+            BranchResult::Win(Color::Black),
+            BranchResult::Win(Color::White),
+        ];
+        let score = Score::of(&results);
+        assert_eq!((score.white, score.black, score.draws), (2, 1, 1));
+        assert_eq!(score.leader(), Some(Color::White));
+        assert_eq!(Score::of(&results[..3]).leader(), None);
+        assert_eq!(Score::default().leader(), None);
+    }
+
+    #[test]
+    fn checkmate_ends_the_branch_and_then_the_game() {
+        let mut game = Game::new(Config::default()).unwrap();
+        for san in ["f3", "e5", "g4", "Qh4#"] {
+            play(&mut game, B0, san);
+        }
+        assert_eq!(
+            game.branch(B0).unwrap().status(),
+            BranchStatus::Finished {
+                result: BranchResult::Win(Color::Black),
+                reason: EndReason::Checkmate
+            }
+        );
+        let result = game.result().unwrap();
+        assert_eq!(result.winner, Some(Color::Black));
+        assert_eq!(result.reason, GameEndReason::AllBranchesFinished);
+        assert_eq!(result.score.black, 1);
+    }
+
+    #[test]
+    fn the_game_goes_on_while_a_branch_is_active() {
+        let mut game = forked();
+        assert_eq!(game.active_ids(), [B0, B1]);
+        game.resign_branch(B0, Color::White).unwrap();
+        assert_eq!(game.active_ids(), [B1]);
+        // Below the limit a lead is never unassailable.
+        assert_eq!(game.decided(), None);
+        game.resign_branch(B1, Color::White).unwrap();
+        assert_eq!(game.result().map(|r| r.winner), Some(Some(Color::Black)));
+    }
+}

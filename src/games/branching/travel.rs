@@ -448,3 +448,96 @@ pub(super) fn traveller(
     }
     Ok(piece)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{mv, opening, sq, time, B0};
+    use super::super::Config;
+    use super::*;
+
+    #[test]
+    fn only_own_pieces_that_did_not_just_move_may_travel() {
+        let game = opening(Config::default());
+        let bc4 = mv(&game, B0, "Bc4");
+        let after = game.travellers(B0, bc4, TravelOrder::MoveFirst).unwrap();
+        assert!(after.contains(&sq("f3")));
+        assert!(!after.contains(&sq("c4")), "the bishop just moved");
+        assert!(!after.contains(&sq("e1")), "kings never travel");
+        assert!(!after.contains(&sq("c6")), "not White's piece");
+        let check = |order, from| game.check_traveller(B0, bc4, order, sq(from));
+        assert_eq!(
+            check(TravelOrder::MoveFirst, "c4"),
+            Err(BranchingError::TravellerJustMoved(sq("c4")))
+        );
+        assert_eq!(
+            check(TravelOrder::MoveFirst, "e1"),
+            Err(BranchingError::KingCannotTravel)
+        );
+        assert_eq!(
+            check(TravelOrder::MoveFirst, "e3"),
+            Err(BranchingError::NoTraveller(sq("e3")))
+        );
+        assert_eq!(
+            check(TravelOrder::MoveFirst, "c6"),
+            Err(BranchingError::NotYourTraveller(sq("c6")))
+        );
+        // Travelling first, the bishop leaves before it could move: its move is refused.
+        assert!(check(TravelOrder::TravelFirst, "f1").is_err());
+        assert_eq!(check(TravelOrder::TravelFirst, "f3"), Ok(()));
+    }
+
+    #[test]
+    fn the_departure_position_lacks_the_traveller_and_the_queen() {
+        let game = opening(Config::default());
+        let without = game.departure_position(B0, sq("f3"), None).unwrap();
+        assert_eq!(without.piece_at(sq("f3")), None);
+        assert_eq!(without.turn(), Color::White);
+        assert_eq!(
+            game.departure_position(B0, sq("f3"), Some(sq("d1")))
+                .unwrap()
+                .piece_at(sq("d1")),
+            None
+        );
+        assert_eq!(
+            game.departure_position(B0, sq("f3"), Some(sq("d2"))),
+            Err(BranchingError::NoQueenToSacrifice(sq("d2")))
+        );
+        assert_eq!(
+            game.departure_position(B0, sq("d1"), Some(sq("d1"))),
+            Err(BranchingError::QueenCannotTravel)
+        );
+    }
+
+    #[test]
+    fn a_turn_is_checked_before_anything_changes() {
+        let game = opening(Config::default());
+        let bc4 = mv(&game, B0, "Bc4");
+        let turn = |travel| BranchTurn::with_travel(B0, bc4, TravelOrder::MoveFirst, travel);
+        assert_eq!(game.check(&turn(time("f3", 2, "c3"))), Ok(()));
+        assert_eq!(
+            game.check(&turn(time("f3", 5, "c3"))),
+            Err(BranchingError::DestinationNotInPast {
+                t: 5,
+                departure_t: 5
+            })
+        );
+        let drop = Move2d::Drop {
+            kind: PieceKind::Knight,
+            to: sq("e3"),
+        };
+        assert_eq!(
+            game.check(&BranchTurn::plain(B0, drop)),
+            Err(BranchingError::DropNotAllowed)
+        );
+        let trans = Travel::TransUniverse {
+            queen: sq("d1"),
+            from: sq("f3"),
+            to_branch: B0,
+            landing: sq("c3"),
+        };
+        assert_eq!(trans.from(), sq("f3"));
+        assert_eq!(trans.queen(), Some(sq("d1")));
+        assert_eq!(time("f3", 2, "c3").queen(), None);
+        assert_eq!(game.check(&turn(trans)), Err(BranchingError::SameBranch));
+    }
+}
