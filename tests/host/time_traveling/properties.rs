@@ -1,8 +1,6 @@
 //! Properties of Time Traveling Chess over random games made of legal actions:
 //! the player to act always owns the next empty ply, nobody is ever stuck,
 //! replay is deterministic, and save → load gives an identical game.
-#![cfg(not(target_arch = "wasm32"))]
-
 use chronochess::chess::Color;
 use chronochess::games::time_traveling::{
     Action, ChessPosition, Slot, TimeTravelingChess, TimeTravelingRecord,

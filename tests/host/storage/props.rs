@@ -1,8 +1,6 @@
 //! Random sequences of store operations (with storage filling up and page
 //! reloads) against a model: the index stays consistent with the records and
 //! no game that was not deleted is ever lost or changed.
-#![cfg(not(target_arch = "wasm32"))]
-
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;

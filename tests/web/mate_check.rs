@@ -3,17 +3,13 @@
 //! the worker exchange, the growing rounds, and the answers on known
 //! positions. The worker itself (a second wasm binary) is exercised end to end
 //! in tests/e2e/mate-check.test.mjs.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::{Color, PieceKind, Placement};
 use chronochess::fived::{boards, InitialBoard, Multiverse};
 use chronochess::ui::game::outcome_job::{
     round_budgets, run, JobReply, JobRequest, Verdict, FIRST_ROUND, ROUND_GROWTH, WORKER_CAP,
 };
 use chronochess::ui::game::session::Session;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 fn request(id: u64, session: &Session) -> String {
     serde_json::to_string(&JobRequest {

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Random legal play of Time Travel Chessgi never loses a piece from the books, and a
 //! saved game loads back identical.
 //!

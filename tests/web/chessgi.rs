@@ -1,8 +1,6 @@
 //! Browser tests of the Time Travel Chessgi screen (run by `cargo test --target
 //! wasm32-unknown-unknown` in headless Chromium): the save record round trip, the
 //! interaction state asking the rules for targets, and the mounted screen's hooks.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::{Color, PieceKind, Square};
 use chronochess::games::chessgi::{ChessgiAction, ChessgiGame, ChessgiOptions};
 use chronochess::storage::{GameId, GameKind, GameResult};
@@ -13,10 +11,8 @@ use chronochess::ui::nav::Nav;
 use chronochess::ui::saves::Saves;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -1,14 +1,10 @@
 //! Browser tests of the start screen (run by `cargo test --target wasm32-unknown-unknown`
 //! in headless Chromium): it shows the 5D Standard starting board from the engine's catalogue.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::ui::start_screen::StartScreen;
 use chronochess::ui::App;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// A fresh container in the document for one test, so tests do not see each other's DOM.
 fn container() -> HtmlElement {

@@ -2,8 +2,6 @@
 //! candidate moves from the rules module, previews of a change), the save
 //! record round trip through the app's storage, and the screen's hooks
 //! (`data-sq`, `data-ply`, `data-slot`, `data-action`).
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::{Color, Square};
 use chronochess::games::time_traveling::{Action, Slot, TimeTravelingChess};
 use chronochess::storage::GameId;
@@ -13,10 +11,8 @@ use chronochess::ui::time_traveling::play::{candidate_moves, mode_at, preview, M
 use chronochess::ui::time_traveling::{game_of_record, save_record, TimeTravelingScreen, TtNav};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -1,15 +1,11 @@
 //! Browser tests of the board component: it draws whatever placement it is given,
 //! of any size, from either side, and knows no chess.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::{Color, Placement};
 use chronochess::ui::board::Board;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Random legal play through the public API: every enumerated action is
 //! accepted by `submit`, undo restores the exact state, the count equals the
 //! enumeration, the fast search equals the naive oracle, nothing panics.

@@ -2,16 +2,14 @@
 //! 5dpgn, read back and replayed: the replay must reach the same multiverse
 //! (issue 4 item 3).
 
-mod support;
-
 use std::ops::ControlFlow;
 
+use crate::support::{canonical_move, SplitMix64};
 use chronochess::fived::boards::{self, Variant, CATALOGUE};
 use chronochess::fived::search::for_each_legal_action;
 use chronochess::fived::{Budget, Game, Move, Multiverse};
 use chronochess::notation::ast::{ActionText, GameText, JumpText, Span};
 use chronochess::notation::{reader, resolve, writer};
-use support::{canonical_move, SplitMix64};
 
 /// How many legal actions are looked at before one is picked (keeps wide
 /// multi-timeline positions cheap); the pick is uniform among those seen.

@@ -2,8 +2,6 @@
 //! through a link and back unchanged, any text round-trips (property test),
 //! and hostile links are typed errors, never panics.
 
-#![cfg(not(target_arch = "wasm32"))]
-
 use chronochess::notation::share::{
     base64url_decode, base64url_encode, decode_fragment, encode_fragment, ShareError,
 };

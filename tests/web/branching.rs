@@ -1,8 +1,6 @@
 //! Browser tests of the Multiverse Time Travel Chess screen's parts: the grid's
 //! hooks (`data-branch`, `data-t`, `data-sq`), staging a move, time travel by
 //! presses, and the storage record round trip.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::Square;
 use chronochess::games::branching::{BranchId, Config, Game};
 use chronochess::storage::{GameId, GameKind};
@@ -10,10 +8,8 @@ use chronochess::ui::branching::grid::BranchGrid;
 use chronochess::ui::branching::state::{record_of, BranchingPlay, Cell, PREVIEW};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -4,16 +4,12 @@
 //!
 //! Run: `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 //! cargo test --target wasm32-unknown-unknown --test storage_browser`
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::storage::{
     game_key, Backend, GameId, GameKind, GameStore, LocalStorageBackend, SaveRecord, StoreError,
     KEY_ROOT,
 };
 use serde_json::json;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 const FILLER: &str = "storage-test-filler/";
 

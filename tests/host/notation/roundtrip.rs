@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! `read(write(g)) == g` for generated syntax trees (spans, move texts,
 //! comments and turn labels aside: the writer recounts turn numbers).
 

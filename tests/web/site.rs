@@ -1,13 +1,9 @@
 //! Browser tests of the site's two pages: which page opens which kind of saved
 //! game, and that every link between them is relative (the site works at `/`
 //! and under GitHub Pages' `/chronochess/`).
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::storage::{GameId, GameKind};
 use chronochess::ui::site::{Page, OTHER_GAMES_DIR};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
 fn every_kind_has_a_page_and_links_are_relative() {

@@ -2,8 +2,6 @@
 //! near the camera are in the DOM, far out they are drawn compact (one
 //! element each, still with the `data-l` / `data-t` / `data-c` hooks), and
 //! the drawn window survives small pans.
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::{Color, Square};
 use chronochess::fived::boards;
 use chronochess::fived::coords::{half_turn, Coord, Move};
@@ -14,10 +12,8 @@ use chronochess::ui::multiverse::MultiverseView;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::js_sys;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -1,8 +1,6 @@
 //! Browser tests of the game screen's parts: the session (moves, undo,
 //! submit, save payload round trip, 5dpgn) and the multiverse view's hooks
 //! (`data-l`, `data-t`, `data-c`, `data-sq`, `data-action`).
-#![cfg(target_arch = "wasm32")]
-
 use chronochess::chess::Color;
 use chronochess::chess::Square;
 use chronochess::fived::coords::{half_turn, Coord, Move};
@@ -12,10 +10,8 @@ use chronochess::ui::game::session::{display_label, Session};
 use chronochess::ui::multiverse::MultiverseView;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests of the multiverse Time Travel Chess engine (seed-variants.md C):
 //! random legal play keeps every board of every branch a legal chess position and the
 //! phase bookkeeping consistent, and a game saved mid-collapse and reloaded has the

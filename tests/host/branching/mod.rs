@@ -1,0 +1,6 @@
+//! Multiverse Time Travel Chess (`games::branching`).
+
+mod memory;
+mod options;
+mod props;
+mod scenarios;

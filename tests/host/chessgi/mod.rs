@@ -1,0 +1,4 @@
+//! Time Travel Chessgi (`games::chessgi`).
+
+mod books;
+mod scenarios;

@@ -1,0 +1,5 @@
+//! Time Traveling Chess (`games::time_traveling`).
+
+mod properties;
+mod record;
+mod scenarios;
