@@ -1,18 +1,12 @@
 //! Browser tests of the board component: it draws whatever placement it is given,
 //! of any size, from either side, and knows no chess.
+use crate::support::container;
 use chronochess::chess::{Color, Placement};
 use chronochess::ui::board::Board;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, HtmlElement};
-
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
+use web_sys::Element;
 
 fn attributes(root: &Element, selector: &str, attribute: &str) -> Vec<String> {
     let list = root.query_selector_all(selector).unwrap();

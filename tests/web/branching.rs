@@ -1,28 +1,13 @@
 //! Browser tests of the Multiverse Time Travel Chess screen's parts: the grid's
 //! hooks (`data-branch`, `data-t`, `data-sq`), staging a move, time travel by
 //! presses, and the storage record round trip.
-use chronochess::chess::Square;
+use crate::support::{sized_container, sq};
 use chronochess::games::branching::{BranchId, Config, Game};
 use chronochess::storage::{GameId, GameKind};
 use chronochess::ui::branching::grid::BranchGrid;
 use chronochess::ui::branching::state::{record_of, BranchingPlay, Cell, PREVIEW};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::HtmlElement;
-
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    div.set_attribute("style", "width: 1000px; height: 600px;")
-        .unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
 
 fn cell(row: u32, t: u32) -> Cell {
     Cell { row, t }
@@ -38,7 +23,7 @@ fn turn(play: &BranchingPlay, row: u32, t: u32, from: &str, to: &str) {
 
 #[wasm_bindgen_test]
 async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
-    let root = container();
+    let root = sized_container(1000, 600);
     let game = Game::new(Config::new(21, 7)).unwrap();
     let play = BranchingPlay::new(GameId::parse("g1-0").unwrap(), "test".into(), game);
     let _mounted = leptos::mount::mount_to(root.clone(), move || {

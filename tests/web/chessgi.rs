@@ -1,7 +1,8 @@
 //! Browser tests of the Time Travel Chessgi screen (run by `cargo test --target
 //! wasm32-unknown-unknown` in headless Chromium): the save record round trip, the
 //! interaction state asking the rules for targets, and the mounted screen's hooks.
-use chronochess::chess::{Color, PieceKind, Square};
+use crate::support::{container, sq};
+use chronochess::chess::{Color, PieceKind};
 use chronochess::games::chessgi::{ChessgiAction, ChessgiGame, ChessgiOptions};
 use chronochess::storage::{GameId, GameKind, GameResult};
 use chronochess::ui::chessgi::record::{game_of, save_record};
@@ -10,23 +11,11 @@ use chronochess::ui::chessgi::{ChessgiNav, ChessgiScreen};
 use chronochess::ui::nav::Nav;
 use chronochess::ui::saves::Saves;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, HtmlElement};
-
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
+use web_sys::Element;
 
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
 }
 
 #[wasm_bindgen_test]

@@ -1,6 +1,7 @@
 //! Browser tests of the game screen's parts: the session (moves, undo,
 //! submit, save payload round trip, 5dpgn) and the multiverse view's hooks
 //! (`data-l`, `data-t`, `data-c`, `data-sq`, `data-action`).
+use crate::support::sized_container;
 use chronochess::chess::Color;
 use chronochess::chess::Square;
 use chronochess::fived::coords::{half_turn, Coord, Move};
@@ -9,18 +10,7 @@ use chronochess::ui::game::play::Play;
 use chronochess::ui::game::session::{display_label, Session};
 use chronochess::ui::multiverse::MultiverseView;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::HtmlElement;
-
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    div.set_attribute("style", "width: 1000px; height: 600px;")
-        .unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
 
 fn c(l: i32, turn: i32, color: Color, sq: &str) -> Coord {
     Coord::new(l, half_turn(turn, color), Square::parse(sq).unwrap())
@@ -78,7 +68,7 @@ fn a_jump_to_the_past_is_written_with_its_branch_mark_and_the_payload_restores_i
 
 #[wasm_bindgen_test]
 async fn the_view_draws_boards_with_their_hooks_and_shows_destinations() {
-    let root = container();
+    let root = sized_container(1000, 600);
     let play = Play::new(standard());
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
         provide_context(play);

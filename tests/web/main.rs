@@ -18,4 +18,5 @@ mod multiverse;
 mod site;
 mod start_screen;
 mod storage;
+mod support;
 mod time_traveling;

@@ -2,6 +2,7 @@
 //! near the camera are in the DOM, far out they are drawn compact (one
 //! element each, still with the `data-l` / `data-t` / `data-c` hooks), and
 //! the drawn window survives small pans.
+use crate::support::sized_container;
 use chronochess::chess::{Color, Square};
 use chronochess::fived::boards;
 use chronochess::fived::coords::{half_turn, Coord, Move};
@@ -10,19 +11,8 @@ use chronochess::ui::game::session::Session;
 use chronochess::ui::multiverse::layout::{Camera, Layout, Window, COMPACT_BELOW};
 use chronochess::ui::multiverse::MultiverseView;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::js_sys;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::HtmlElement;
-
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    div.set_attribute("style", "width: 1000px; height: 600px;")
-        .unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
 
 fn c(turn: i32, color: Color, sq: &str) -> Coord {
     Coord::new(0, half_turn(turn, color), Square::parse(sq).unwrap())
@@ -67,7 +57,7 @@ async fn frames(n: usize) {
 
 #[wasm_bindgen_test]
 async fn a_long_game_draws_only_the_boards_near_the_camera() {
-    let root = container();
+    let root = sized_container(1000, 600);
     let play = Play::new(shuffled(60));
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
         provide_context(play);

@@ -1,19 +1,13 @@
 //! Browser tests of the start screen (run by `cargo test --target wasm32-unknown-unknown`
 //! in headless Chromium): it shows the 5D Standard starting board from the engine's catalogue.
+use crate::support::container;
 use chronochess::ui::start_screen::StartScreen;
 use chronochess::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, HtmlElement};
+use web_sys::Element;
 
 /// A fresh container in the document for one test, so tests do not see each other's DOM.
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
 fn all(root: &Element, selector: &str) -> Vec<Element> {
     let list = root.query_selector_all(selector).unwrap();
     (0..list.length())

@@ -2,7 +2,8 @@
 //! candidate moves from the rules module, previews of a change), the save
 //! record round trip through the app's storage, and the screen's hooks
 //! (`data-sq`, `data-ply`, `data-slot`, `data-action`).
-use chronochess::chess::{Color, Square};
+use crate::support::{sized_container, sq};
+use chronochess::chess::Color;
 use chronochess::games::time_traveling::{Action, Slot, TimeTravelingChess};
 use chronochess::storage::GameId;
 use chronochess::ui::nav::Nav;
@@ -14,15 +15,6 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
 
-fn container() -> HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let div = document.create_element("div").unwrap();
-    div.set_attribute("style", "width: 1200px; height: 800px;")
-        .unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
 fn played(actions: &[&str]) -> TimeTravelingChess {
     let mut game = TimeTravelingChess::standard();
     for a in actions {
@@ -30,10 +22,6 @@ fn played(actions: &[&str]) -> TimeTravelingChess {
         game.act(player, a.parse::<Action>().unwrap()).unwrap();
     }
     game
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
 }
 
 const A71: [&str; 6] = [
@@ -97,7 +85,7 @@ fn the_save_record_round_trips() {
 
 #[wasm_bindgen_test]
 async fn clicks_replace_a_move_after_a_confirmation_and_the_timeline_shows_the_blank() {
-    let root = container();
+    let root = sized_container(1200, 800);
     let play_cell = RwSignal::new(None::<TtPlay>);
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
         let saves = Saves::open();

@@ -1,33 +1,13 @@
 //! The alternative readings of seed-variants.md C.6 offered as configuration, branch
 //! draws by repetition, and the save record's loading checks.
 
-use chronochess::chess::{Color, Move2d, Piece, PieceKind, Square};
+use super::{mv, play, time, B0, B1};
+use crate::support::sq;
+use chronochess::chess::{Color, Piece, PieceKind, Square};
 use chronochess::games::branching::{
     Arrival, BranchId, BranchResult, BranchStatus, BranchTurn, BranchingError, Config, EndReason,
     Game, PawnLanding, RuleOptions, SaveError, TransLanding, TransTraveller, Travel, TravelOrder,
 };
-
-const B0: BranchId = BranchId(0);
-const B1: BranchId = BranchId(1);
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-fn mv(game: &Game, b: BranchId, san: &str) -> Move2d {
-    game.branch(b)
-        .unwrap()
-        .latest()
-        .position()
-        .parse_san(san)
-        .unwrap_or_else(|e| panic!("{san} on branch {b}: {e}"))
-}
-
-fn play(game: &mut Game, b: BranchId, san: &str) {
-    let m = mv(game, b, san);
-    game.play(&BranchTurn::plain(b, m))
-        .unwrap_or_else(|e| panic!("{san} on branch {b}: {e}"));
-}
 
 fn with_rules(rules: RuleOptions) -> Game {
     let mut game = Game::new(Config {
@@ -39,14 +19,6 @@ fn with_rules(rules: RuleOptions) -> Game {
         play(&mut game, B0, san);
     }
     game
-}
-
-fn time(from: &str, to_t: u32, landing: &str) -> Travel {
-    Travel::Time {
-        from: sq(from),
-        to_t,
-        landing: sq(landing),
-    }
 }
 
 /// Scenario C.7.2 under the given rules: 3.Bc4 and the f3 knight back to board 2, c3.

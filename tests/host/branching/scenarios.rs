@@ -1,45 +1,18 @@
 //! The test scenarios of `shared/rules/seed-variants.md` section C.7 (multiverse Time
 //! Travel Chess), one test (or a few) per scenario, numbered as there.
 
-use chronochess::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
+use super::{mv, play, time, B0, B1};
+use crate::support::sq;
+use chronochess::chess::{Color, Piece, PieceKind, Position};
 use chronochess::games::branching::{
     BranchId, BranchResult, BranchStatus, BranchTurn, BranchingError, Config, EndReason, Game,
     GameEndReason, GameEvent, Score, Travel, TravelOrder,
 };
 
-const B0: BranchId = BranchId(0);
-const B1: BranchId = BranchId(1);
 const B2: BranchId = BranchId(2);
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-fn mv(game: &Game, b: BranchId, san: &str) -> Move2d {
-    game.branch(b)
-        .unwrap()
-        .latest()
-        .position()
-        .parse_san(san)
-        .unwrap_or_else(|e| panic!("{san} on branch {b}: {e}"))
-}
-
-fn play(game: &mut Game, b: BranchId, san: &str) {
-    let m = mv(game, b, san);
-    game.play(&BranchTurn::plain(b, m))
-        .unwrap_or_else(|e| panic!("{san} on branch {b}: {e}"));
-}
 
 fn fen(game: &Game, b: BranchId) -> String {
     game.branch(b).unwrap().latest().position().to_fen()
-}
-
-fn time(from: &str, to_t: u32, landing: &str) -> Travel {
-    Travel::Time {
-        from: sq(from),
-        to_t,
-        landing: sq(landing),
-    }
 }
 
 fn trans(queen: &str, from: &str, to_branch: BranchId, landing: &str) -> Travel {

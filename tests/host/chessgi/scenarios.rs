@@ -1,15 +1,12 @@
 //! The test scenarios of `shared/rules/seed-variants.md` B.7 (Time Travel Chessgi),
 //! one test per scenario item, plus the save record's round trip and refusals.
 
-use chronochess::chess::{Color, IllegalMove, Move2d, PieceKind, Square};
+use crate::support::sq;
+use chronochess::chess::{Color, IllegalMove, Move2d, PieceKind};
 use chronochess::games::chessgi::{
     ChessgiAction, ChessgiError, ChessgiGame, ChessgiOptions, LoadError, NodeId, Outcome,
     ReturnSchedule, RECORD_FORMAT,
 };
-
-fn sq(text: &str) -> Square {
-    Square::parse(text).unwrap()
-}
 
 /// The move `text` (SAN) in the current position.
 fn san(game: &ChessgiGame, text: &str) -> ChessgiAction {

@@ -1,34 +1,16 @@
 //! Random sequences of store operations (with storage filling up and page
 //! reloads) against a model: the index stays consistent with the records and
 //! no game that was not deleted is ever lost or changed.
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 use chronochess::storage::{
-    game_key, Backend, BackendError, GameId, GameKind, GameStore, IssueKind, ListEntry,
-    MemoryBackend, SaveRecord, StoreError, GAME_KEY_PREFIX, INDEX_KEY, QUARANTINE_PREFIX,
+    game_key, Backend, GameId, GameKind, GameStore, IssueKind, ListEntry, SaveRecord, StoreError,
+    GAME_KEY_PREFIX, INDEX_KEY, QUARANTINE_PREFIX,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-#[derive(Clone, Default)]
-struct Shared(Rc<RefCell<MemoryBackend>>);
-
-impl Backend for Shared {
-    fn get(&self, key: &str) -> Result<Option<String>, BackendError> {
-        self.0.borrow().get(key)
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), BackendError> {
-        self.0.borrow_mut().set(key, value)
-    }
-    fn remove(&mut self, key: &str) -> Result<(), BackendError> {
-        self.0.borrow_mut().remove(key)
-    }
-    fn keys(&self) -> Result<Vec<String>, BackendError> {
-        self.0.borrow().keys()
-    }
-}
+use crate::support::Shared;
 
 const NAMES: [&str; 4] = ["Friday", "Rematch", "Friday", "Long one"];
 const BIN_CAPACITY: usize = 3;

@@ -2,56 +2,14 @@
 //! to its players (a game survives reloads; unreadable or newer data is kept
 //! aside and reported, never deleted; a full storage loses nothing).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use chronochess::chess::Color;
 use chronochess::storage::{
-    game_key, Backend, BackendError, GameId, GameKind, GameResult, GameStore, IssueKind, ListEntry,
-    MemoryBackend, SaveRecord, Settings, StoreError, Theme, INDEX_KEY, QUARANTINE_PREFIX,
-    SETTINGS_KEY,
+    game_key, Backend, GameId, GameKind, GameResult, GameStore, IssueKind, ListEntry, SaveRecord,
+    Settings, StoreError, Theme, INDEX_KEY, QUARANTINE_PREFIX, SETTINGS_KEY,
 };
 use serde_json::json;
 
-/// One backend seen by the store and by the test (or by two "tabs").
-#[derive(Clone, Default)]
-struct Shared(Rc<RefCell<MemoryBackend>>);
-
-impl Backend for Shared {
-    fn get(&self, key: &str) -> Result<Option<String>, BackendError> {
-        self.0.borrow().get(key)
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), BackendError> {
-        self.0.borrow_mut().set(key, value)
-    }
-    fn remove(&mut self, key: &str) -> Result<(), BackendError> {
-        self.0.borrow_mut().remove(key)
-    }
-    fn keys(&self) -> Result<Vec<String>, BackendError> {
-        self.0.borrow().keys()
-    }
-}
-
-impl Shared {
-    fn raw(&self, key: &str) -> Option<String> {
-        self.0.borrow().get(key).unwrap()
-    }
-    fn put(&self, key: &str, value: &str) {
-        self.0.borrow_mut().set(key, value).unwrap();
-    }
-    fn keys_under(&self, prefix: &str) -> Vec<String> {
-        let mut keys: Vec<String> = self
-            .0
-            .borrow()
-            .keys()
-            .unwrap()
-            .into_iter()
-            .filter(|k| k.starts_with(prefix))
-            .collect();
-        keys.sort();
-        keys
-    }
-}
+use crate::support::Shared;
 
 fn game(id: &str, kind: GameKind, name: &str, updated_ms: u64) -> SaveRecord {
     let mut r = SaveRecord::new(

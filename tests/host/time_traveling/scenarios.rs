@@ -1,7 +1,8 @@
 //! The test scenarios of `shared/rules/seed-variants.md`, section A.7, plus the
 //! refusals every action can meet.
 
-use chronochess::chess::{Color, PieceKind, Square};
+use crate::support::sq;
+use chronochess::chess::{Color, PieceKind};
 use chronochess::games::time_traveling::{
     Action, ActionError, ChessPosition, EndReason, GameResult, MoveRefusal, NbOrder, Slot,
     SlotKind, Terminus, TerminusKind, TimeTravelingChess, UpgradeRefusal,
@@ -43,10 +44,6 @@ fn refused(game: &mut TimeTravelingChess, action: &str) -> ActionError {
 
 fn slots(game: &TimeTravelingChess) -> Vec<String> {
     game.slots().iter().map(ToString::to_string).collect()
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
 }
 
 // ----- A.7.1 -----------------------------------------------------------------
