@@ -424,7 +424,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 let m = self.jumps[i][k];
                 if m.to.board.v < present
                     && m.to.board.v >= floor
-                    && !self.jump_fails(i, k)?
+                    && !self.jump_fails_any_number(i, k)?
                     && !self.probe_jump(i, k)?
                 {
                     return ControlFlow::Continue(false);
@@ -447,7 +447,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
             }
             for k in 0..self.jumps[u].len() {
-                if !self.jump_fails(u, k)? && !self.probe_jump(u, k)? {
+                if !self.jump_fails_any_number(u, k)? && !self.probe_jump(u, k)? {
                     continue 'boards;
                 }
             }
@@ -518,7 +518,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         let mut has_pull = false;
         for k in 0..self.jumps[i].len() {
-            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails_any_number(i, k)? {
                 has_pull = true;
                 break;
             }
@@ -532,7 +532,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 continue;
             }
             for k in 0..self.jumps[u].len() {
-                if !self.jump_fails(u, k)? {
+                if !self.jump_fails_any_number(u, k)? {
                     continue 'passed;
                 }
             }
