@@ -249,6 +249,17 @@ impl Multiverse {
             }
             timelines.push(tl);
         }
+        // Section 5: without an `InitialMultiverses` header only timeline 0
+        // (`-0` and `+0` in even games) is initial; every other timeline of
+        // the 5DFEN counts as created by its side. If the start has no such
+        // timeline, every given timeline is initial (no rule covers that
+        // start; this keeps the present where the boards put it).
+        let (def_min, def_max) = if even { (-1, 0) } else { (0, 0) };
+        let (init_min, init_max) = if def_min.max(lmin) <= def_max.min(lmax) {
+            (def_min.max(lmin), def_max.min(lmax))
+        } else {
+            (lmin, lmax)
+        };
         let mut m = Multiverse {
             width,
             height,
@@ -260,8 +271,8 @@ impl Multiverse {
             },
             lmin,
             timelines,
-            init_min: lmin,
-            init_max: lmax,
+            init_min,
+            init_max,
             to_move: Color::White,
             black_timeline_double_step: true,
         };
@@ -278,6 +289,32 @@ impl Multiverse {
             promotions.to_vec()
         };
         self
+    }
+
+    /// The same position with the timelines `lmin..=lmax` (internal numbers)
+    /// as its initial ones, as a 5dpgn `InitialMultiverses` header names them
+    /// (`5d-chess.md` section 5): they are always active, and every other
+    /// timeline counts as created by its side (White above, Black below).
+    /// The range is clamped to the existing timelines; an empty result
+    /// leaves the position unchanged. The side to move follows the new
+    /// present.
+    #[must_use]
+    pub fn with_initial_timelines(mut self, lmin: i32, lmax: i32) -> Multiverse {
+        let (have_min, have_max) = self.timeline_range();
+        let (lo, hi) = (lmin.max(have_min), lmax.min(have_max));
+        if lo <= hi {
+            self.init_min = lo;
+            self.init_max = hi;
+            self.to_move = color_of(self.present());
+        }
+        self
+    }
+
+    /// The initial timelines (internal numbers, smallest and largest):
+    /// always active; the others count as created by their side.
+    #[must_use]
+    pub fn initial_timelines(&self) -> (i32, i32) {
+        (self.init_min, self.init_max)
     }
 
     /// The same position with or without the Black pawn's two-timeline

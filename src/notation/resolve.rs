@@ -150,10 +150,45 @@ pub fn start_position(game: &GameText) -> Result<Multiverse, SetupFailure> {
             placement,
         });
     }
-    Multiverse::from_boards(width, height, even, &promotions, &initial).map_err(|e| SetupFailure {
-        span: game.fen_boards.first().map(|b| b.span),
-        message: e.to_string(),
-    })
+    let m = Multiverse::from_boards(width, height, even, &promotions, &initial).map_err(|e| {
+        SetupFailure {
+            span: game.fen_boards.first().map(|b| b.span),
+            message: e.to_string(),
+        }
+    })?;
+    // `InitialMultiverses` names the initial timelines (5d-chess.md
+    // section 5); without it only timeline 0 (`-0`/`+0`) is initial.
+    match game.tag("InitialMultiverses") {
+        None => Ok(m),
+        Some(value) => {
+            let range = initial_range(value, even).ok_or_else(|| SetupFailure {
+                span: None,
+                message: format!("InitialMultiverses \"{value}\": expected timeline labels"),
+            })?;
+            Ok(m.with_initial_timelines(range.0, range.1))
+        }
+    }
+}
+
+/// The smallest and largest internal timeline numbers of the labels in an
+/// `InitialMultiverses` value (`"-0 +0"`, `"0"`, `"-1 0 1"`), or `None` if
+/// it holds no label or something else.
+fn initial_range(value: &str, even: bool) -> Option<(i32, i32)> {
+    let mut range: Option<(i32, i32)> = None;
+    for word in value
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        let (sign, digits) = match word.as_bytes()[0] {
+            b'+' => (Some('+'), &word[1..]),
+            b'-' => (Some('-'), &word[1..]),
+            _ => (None, word),
+        };
+        let number: u32 = digits.parse().ok()?;
+        let l = timeline_from_label(sign, number, even);
+        range = Some(range.map_or((l, l), |(lo, hi)| (lo.min(l), hi.max(l))));
+    }
+    range
 }
 
 fn board_matches(game: &Game, text: &BoardText, l: i32, v: i32) -> bool {

@@ -424,7 +424,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 let m = self.jumps[i][k];
                 if m.to.board.v < present
                     && m.to.board.v >= floor
-                    && !self.jump_fails(i, k)?
+                    && self.jump_can_branch(i, k, decided)
+                    && !self.jump_fails_any_number(i, k)?
                     && !self.probe_jump(i, k)?
                 {
                     return ControlFlow::Continue(false);
@@ -447,7 +448,10 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 }
             }
             for k in 0..self.jumps[u].len() {
-                if !self.jump_fails(u, k)? && !self.probe_jump(u, k)? {
+                if self.jump_can_branch(u, k, decided)
+                    && !self.jump_fails_any_number(u, k)?
+                    && !self.probe_jump(u, k)?
+                {
                     continue 'boards;
                 }
             }
@@ -468,6 +472,24 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             return ControlFlow::Continue(true);
         }
         ControlFlow::Continue(false)
+    }
+
+    /// Can jump `k` of board `i` still be made as a branching jump, once
+    /// boards `..decided` have had their phase-1 choice? Not if it lands on
+    /// the playable end board of an early board already decided (passed:
+    /// it stays the end board, so the jump could only be a hop, which phase
+    /// 1 decided) that no board still to decide can hop onto. Phase 2 makes
+    /// a jump onto a playable end board only when that board is free (it
+    /// may still move in phase 3), or as a hop in phase 1.
+    fn jump_can_branch(&self, i: usize, k: usize, decided: usize) -> bool {
+        let m = self.jumps[i][k];
+        if self.mv.is_branching(&m) {
+            return true;
+        }
+        match self.boards.iter().position(|b| *b == m.to.board) {
+            Some(j) => j != i && (j >= self.first_free || j >= decided || self.hop_target[j]),
+            None => true,
+        }
     }
 
     /// Phase 1: the early boards, in order: a non-branching move or pass.
@@ -518,7 +540,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         let mut has_pull = false;
         for k in 0..self.jumps[i].len() {
-            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails_any_number(i, k)? {
                 has_pull = true;
                 break;
             }
@@ -532,7 +554,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 continue;
             }
             for k in 0..self.jumps[u].len() {
-                if !self.jump_fails(u, k)? {
+                if !self.jump_fails_any_number(u, k)? {
                     continue 'passed;
                 }
             }
@@ -551,10 +573,21 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 let b = self.boards[i];
                 b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
             });
+        // Any board waiting at a present of the mover's colour (an early
+        // one, a free one, or the end of a timeline a jump reactivated) must
+        // be played or the present pulled back by a later jump: if neither
+        // can happen, no jump sequence from here completes.
+        let any_waiting = early_waiting
+            || (color_of(present) == self.mover
+                && (self.first_free..self.boards.len()).any(|i| {
+                    let b = self.boards[i];
+                    b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+                }));
+        if any_waiting && self.stuck(self.first_free, false)? {
+            return ControlFlow::Continue(());
+        }
         if !early_waiting {
             self.phase_c(self.first_free)?;
-        } else if self.stuck(self.first_free, false)? {
-            return ControlFlow::Continue(());
         }
         let n = self.boards.len();
         for i in 0..n {

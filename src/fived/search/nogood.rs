@@ -136,10 +136,11 @@ impl Learnt {
     }
 
     /// True if a nogood of move `id` holds in the current partial action,
-    /// where a branching jump would create timeline `next`.
-    pub(super) fn blocks(&self, id: usize, next: i32) -> bool {
+    /// where a branching jump would create timeline `next` (`None`: only
+    /// nogoods that hold whatever number it gets).
+    pub(super) fn blocks(&self, id: usize, next: Option<i32>) -> bool {
         self.nogoods[id].iter().any(|g| {
-            (g.timeline == ANY_NUMBER || g.timeline == next)
+            (g.timeline == ANY_NUMBER || Some(g.timeline) == next)
                 && g.moves.iter().all(|&m| m == usize::MAX || self.applied[m])
         })
     }
@@ -209,13 +210,27 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             return ControlFlow::Continue(true);
         }
         let id = self.learnt.jump_id(i, k);
-        ControlFlow::Continue(self.learnt.blocks(id, self.next_timeline()))
+        ControlFlow::Continue(self.learnt.blocks(id, Some(self.next_timeline())))
+    }
+
+    /// True if jump `k` of board `i` is known to give a check here whatever
+    /// number its new timeline gets: in every action, or with moves already
+    /// in this one by a nogood that does not use the new timeline. What
+    /// `stuck` may use: a way out it looks for may be made after other
+    /// branching jumps, when the jump's timeline gets another number (a jump
+    /// that checks as timeline +3 may not as +4).
+    pub(super) fn jump_fails_any_number(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
+        if self.dead_jump(i, k)? {
+            return ControlFlow::Continue(true);
+        }
+        let id = self.learnt.jump_id(i, k);
+        ControlFlow::Continue(self.learnt.blocks(id, None))
     }
 
     /// True if non-branching move `k` of board `i` is known to give a check
     /// with moves already in the partial action.
     pub(super) fn nb_fails(&self, i: usize, k: usize) -> bool {
-        self.learnt.blocks(self.learnt.nb_id(i, k), ANY_NUMBER)
+        self.learnt.blocks(self.learnt.nb_id(i, k), None)
     }
 
     /// Move `id`, which played the boards `own`, gave the check in
