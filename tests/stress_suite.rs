@@ -86,6 +86,8 @@ fn the_suite_covers_what_it_claims() {
     }
     let (slow, _) = load("slow.tsv");
     assert!(!slow.positions.is_empty());
+    let (real, _) = load("real.tsv");
+    assert!(!real.positions.is_empty());
 }
 
 /// Labels hold: a sample of the oracle-labelled positions (and every

@@ -19,6 +19,7 @@
 //! - `stress crosscheck FILE... [--oracle-nodes N]`: on every position where
 //!   brute force finishes uncapped, compares its whole set of actions with
 //!   the fast search's (stronger than comparing counts).
+//! - `stress reflag FILE...`: recomputes the flags that describe a position.
 //! - `stress import OUT FILE...`: adds the final position (and every
 //!   position in check) of real 5dpgn games to a data file, labelled.
 //!
@@ -45,12 +46,13 @@ const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
-       chronochess stress crosscheck FILE... [--oracle-nodes N]";
+       chronochess stress crosscheck FILE... [--oracle-nodes N]
+       chronochess stress reflag FILE...";
 
 /// Default node budget of the fast search when checking.
 const CHECK_BUDGET: u64 = 20_000_000;
 /// Default staged-move limit of the oracle.
-const ORACLE_NODES: u64 = 100_000;
+const ORACLE_NODES: u64 = 15_000;
 
 fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == name) {
@@ -95,6 +97,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         Some("show") => show(&args[1..]),
         Some("import") => import(&args[1..]),
         Some("crosscheck") => crosscheck(&args[1..]),
+        Some("reflag") => reflag(&args[1..]),
         _ => Err(USAGE.to_string()),
     }
 }
@@ -191,22 +194,63 @@ struct Seen {
     interest: u64,
 }
 
+/// The boards on which a royal piece of the side to move could be taken if
+/// it passed on every board it can play (ftxi's "in check", board by
+/// board). Built through the public API: the position's boards again as a
+/// start, with a copy of every playable board appended; `None` if that
+/// cannot be built.
+pub fn checked_boards(m: &Multiverse) -> Option<usize> {
+    use chronochess::fived::coords::{color_of, turn_of};
+    use chronochess::fived::InitialBoard;
+    let (w, h) = (m.width(), m.height());
+    let mover = m.to_move();
+    let mut boards = Vec::new();
+    let (lo, hi) = m.timeline_range();
+    for l in lo..=hi {
+        let t = m.timeline(l)?;
+        let mut v = t.start();
+        for b in t.boards() {
+            boards.push(InitialBoard {
+                l,
+                turn: turn_of(v),
+                to_move: color_of(v),
+                placement: b.to_placement(w, h),
+            });
+            v += 1;
+        }
+        if m.is_playable(chronochess::fived::BoardId { l, v: v - 1 }, mover) {
+            let last = t.boards().last()?;
+            boards.push(InitialBoard {
+                l,
+                turn: turn_of(v),
+                to_move: color_of(v),
+                placement: last.to_placement(w, h),
+            });
+        }
+    }
+    let passed = Multiverse::from_boards(w, h, m.even(), m.promotions(), &boards).ok()?;
+    let mut royal: Vec<_> = passed
+        .royal_captures(!mover)
+        .iter()
+        .map(|c| c.royal.board)
+        .collect();
+    royal.sort();
+    royal.dedup();
+    Some(royal.len())
+}
+
 /// Facts of a position as flags.
 fn flags(m: &Multiverse, king_travel: bool, multistart: bool) -> (Vec<String>, u64) {
     let mut f = Vec::new();
-    let mover = m.to_move();
-    let checks = m.royal_captures(!mover);
-    let mut boards: Vec<_> = checks.iter().map(|c| c.royal.board).collect();
-    boards.sort();
-    boards.dedup();
     let mut interest = 0;
-    if !checks.is_empty() {
+    if m.in_check() {
         f.push("check".to_string());
         interest += 10;
     }
-    if boards.len() > 1 {
-        f.push(format!("checkboards={}", boards.len()));
-        interest += 10 * boards.len().min(6) as u64;
+    let boards = checked_boards(m).unwrap_or(0);
+    if boards > 1 {
+        f.push(format!("checkboards={boards}"));
+        interest += 10 * boards.min(6) as u64;
     }
     let (lo, hi) = m.timeline_range();
     let noroyal = (lo..=hi).any(|l| {
@@ -230,6 +274,35 @@ fn flags(m: &Multiverse, king_travel: bool, multistart: bool) -> (Vec<String>, u
         f.push("multistart".to_string());
     }
     (f, interest)
+}
+
+/// Recomputes the flags that describe the position itself (`check`,
+/// `checkboards`, `noroyal`), keeping the others.
+fn reflag(args: &[String]) -> Result<ExitCode, String> {
+    let files = operands(args);
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let mut suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        let positions = suite.positions().map_err(|e| format!("{file}: {e}"))?;
+        let mut mismatch = 0;
+        for (row, m) in suite.positions.iter_mut().zip(&positions) {
+            let king = row.has("kingtravel");
+            let multistart = row.has("multistart");
+            let (mut fl, _) = flags(m, king, multistart);
+            if m.in_check() != (checked_boards(m).unwrap_or(0) > 0) {
+                mismatch += 1;
+            }
+            for keep in ["terminal", "hard"] {
+                if row.has(keep) {
+                    fl.push(keep.to_string());
+                }
+            }
+            row.flags = fl;
+        }
+        std::fs::write(file, suite.text()).map_err(|e| format!("{file}: {e}"))?;
+        println!("{file}: flags recomputed; {mismatch} positions where the board-by-board check differs from in_check");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Times `outcome` with budgets 10^4, 10^5, … up to `max`: the first that
@@ -482,6 +555,12 @@ fn generate(args: &[String]) -> Result<ExitCode, String> {
             }
             let m = game.committed();
             let (lab, onodes) = label(&m, oracle_nodes, budget);
+            if i % 100 == 0 {
+                eprintln!(
+                    "  {:.0}s {title}: labelled #{i}",
+                    t0.elapsed().as_secs_f64()
+                );
+            }
             let note = if note_times {
                 let t = Instant::now();
                 let c = count_legal_actions(&m, Some(CAP), Budget::nodes(budget));
