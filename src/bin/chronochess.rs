@@ -14,8 +14,14 @@
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/bench.rs"]
 mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/bestmove.rs"]
+mod bestmove;
 #[path = "chronochess/convert.rs"]
 mod convert;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/selfplay.rs"]
+mod selfplay;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -25,7 +31,9 @@ use chronochess::notation::resolve::{analyze_text, analyze_text_with, PositionLa
 
 const USAGE: &str = "usage: chronochess boards
        chronochess analyze FILE [--cap N] [--last] [--budget NODES]
-       chronochess conformance DIR [--budget NODES] [--times]";
+       chronochess conformance DIR [--budget NODES] [--times]
+       chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME] [--seed S] [--save DIR] [--ms N]
+       chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]";
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
 
@@ -194,6 +202,10 @@ fn main() -> ExitCode {
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench::main(&args[1..]),
         Some("convert") => convert::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("bestmove") => bestmove::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("selfplay") => selfplay::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
