@@ -75,6 +75,15 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     };
     let choice = choose_action(game.multiverse(), level, seed, &limits)
         .ok_or_else(|| format!("{file}: the side to move has no legal action"))?;
+    eprintln!(
+        "level {level}: depth {}, score {}, {} actions visited, mate scan {:?}",
+        choice.depth,
+        choice
+            .score
+            .map_or_else(|| "-".to_string(), |s| s.to_string()),
+        choice.nodes,
+        choice.scan
+    );
     println!("{}", action_line(&game, &choice.moves)?);
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -283,7 +283,9 @@ impl<'a> Searcher<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes >= self.limits.nodes || (self.nodes.is_multiple_of(128) && (self.limits.stop)()) {
+        if self.nodes >= self.limits.nodes
+            || (self.nodes.is_multiple_of(128) && (self.limits.stop)())
+        {
             self.aborted = true;
         }
         self.aborted
