@@ -16,11 +16,17 @@
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/bench.rs"]
 mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/bestmove.rs"]
+mod bestmove;
 #[path = "chronochess/convert.rs"]
 mod convert;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/stress/mod.rs"]
 mod stress;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/selfplay.rs"]
+mod selfplay;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -31,7 +37,9 @@ use chronochess::notation::resolve::{analyze_text, analyze_text_with, PositionLa
 const USAGE: &str = "usage: chronochess boards
        chronochess analyze FILE [--cap N] [--last] [--budget NODES]
        chronochess conformance DIR [--budget NODES] [--times]
-       chronochess stress generate|check|label|show|import ... (see stress/mod.rs)";
+       chronochess stress generate|check|label|show|import ... (see stress/mod.rs)
+       chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME] [--seed S] [--save DIR] [--ms N]
+       chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]";
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
 
@@ -202,6 +210,10 @@ fn main() -> ExitCode {
         Some("convert") => convert::main(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("stress") => stress::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("bestmove") => bestmove::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("selfplay") => selfplay::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {

@@ -10,6 +10,7 @@
 //! ```
 
 pub mod action;
+pub mod ai;
 pub mod board;
 pub mod boards;
 pub mod check;

@@ -1,0 +1,186 @@
+//! `chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME]
+//! [--seed S] [--save DIR] [--ms N]`: computer against computer.
+//!
+//! White is always `--white`. A game ends in checkmate, stalemate, or a draw
+//! after `ACTION_CAP` (200) actions. Prints one line per game, then the
+//! Elo difference (White's level minus Black's) with its 95 % interval, the
+//! average time per action of each side, and last `W-D-L: a-b-c` from
+//! White's side. `--ms` (default 100) is each action's time; `--save DIR`
+//! writes `DIR/game-001.5dpgn` … in the form `convert` writes.
+
+use std::time::Instant;
+
+use chronochess::chess::Color;
+use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, PlayedGame, ACTION_CAP};
+use chronochess::fived::ai::{choose_action, Level, Limits};
+use chronochess::fived::coords::turn_of;
+use chronochess::fived::{boards, Game, Multiverse};
+use chronochess::notation;
+use chronochess::notation::ast::{ActionText, GameText, Span};
+
+use crate::bestmove::{deadline, flag};
+
+const USAGE: &str = "usage: chronochess selfplay --white LEVEL --black LEVEL --games N \
+[--board NAME] [--seed S] [--save DIR] [--ms N]";
+
+fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
+    flag(args, name)?.map_or(Ok(default), |v| {
+        v.parse().map_err(|_| format!("{name} needs a number"))
+    })
+}
+
+/// The game as 5dpgn in the form `convert` writes.
+fn game_text(
+    board: &str,
+    white: Level,
+    black: Level,
+    played: &PlayedGame,
+) -> Result<String, String> {
+    let mut game = Game::new(start_of(&played.game));
+    let mut actions = Vec::new();
+    for (i, action) in played.game.actions().enumerate() {
+        let color = game.to_move();
+        let turn = u32::try_from(turn_of(game.multiverse().present())).ok();
+        let mut moves = Vec::new();
+        for mv in &action {
+            moves.push(notation::export::move_text(game.multiverse(), mv)?);
+            game.play(*mv).map_err(|e| e.to_string())?;
+        }
+        game.submit().map_err(|e| e.to_string())?;
+        actions.push(ActionText {
+            span: Span::default(),
+            color,
+            turn_label: if i == 0 { turn } else { None },
+            moves,
+            comments: Vec::new(),
+        });
+    }
+    let text = GameText {
+        tags: vec![
+            ("Board".to_string(), board.to_string()),
+            ("Mode".to_string(), "5D".to_string()),
+            ("White".to_string(), format!("chronochess {white}")),
+            ("Black".to_string(), format!("chronochess {black}")),
+            ("Termination".to_string(), played.end.to_string()),
+        ],
+        fen_boards: Vec::new(),
+        actions,
+        result: Some(played.end.result().to_string()),
+    };
+    Ok(notation::writer::write(&text))
+}
+
+/// The start position of a game (every action taken back).
+fn start_of(game: &Game) -> Multiverse {
+    let mut g = game.clone();
+    while g.take_back_action() {}
+    g.committed()
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// A message for bad flags, an unknown board, or an illegal action.
+pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
+    let white: Level = flag(args, "--white")?.ok_or(USAGE)?.parse()?;
+    let black: Level = flag(args, "--black")?.ok_or(USAGE)?.parse()?;
+    let games = number(args, "--games", 1)?;
+    let seed = number(args, "--seed", 1)?;
+    let ms = number(args, "--ms", 100)?;
+    let board_name = flag(args, "--board")?.unwrap_or("Standard");
+    let variant = boards::lookup(board_name).map_err(|e| e.to_string())?;
+    let save = flag(args, "--save")?;
+    let verbose = args.iter().any(|a| a == "--verbose");
+    if let Some(dir) = save {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    }
+    let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    // Per side: total seconds, actions.
+    let mut time = [(0.0f64, 0u64); 2];
+    for g in 0..games {
+        let played = play_game(start.clone(), ACTION_CAP, |pos, side, i| {
+            let level = if side == Color::White { white } else { black };
+            let stop = deadline(ms);
+            let limits = Limits {
+                nodes: u64::MAX,
+                stop: &stop,
+            };
+            let game_seed = seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(g * 1_000_003 + i as u64);
+            let t = Instant::now();
+            let c = choose_action(pos, level, game_seed, &limits);
+            let slot = &mut time[side.index()];
+            let secs = t.elapsed().as_secs_f64();
+            if verbose {
+                let (lmin, lmax) = pos.timeline_range();
+                eprintln!(
+                    "  {} {level}: {:.0} ms, {} timelines, {}",
+                    i + 1,
+                    secs * 1000.0,
+                    lmax - lmin + 1,
+                    c.as_ref().map_or_else(
+                        || "no action".to_string(),
+                        |c| format!(
+                            "depth {} score {:?} nodes {} scan {:?}",
+                            c.depth, c.score, c.nodes, c.scan
+                        )
+                    )
+                );
+            }
+            slot.0 += secs;
+            slot.1 += 1;
+            c
+        })
+        .map_err(|e| format!("game {}: {e}", g + 1))?;
+        match played.end {
+            GameEnd::Checkmate {
+                winner: Color::White,
+            } => w += 1,
+            GameEnd::Checkmate {
+                winner: Color::Black,
+            } => l += 1,
+            _ => d += 1,
+        }
+        println!(
+            "game {}: {} {} after {} actions",
+            g + 1,
+            played.end.result(),
+            played.end,
+            played.choices.len()
+        );
+        if let Some(dir) = save {
+            let path = std::path::Path::new(dir).join(format!("game-{:03}.5dpgn", g + 1));
+            let text = game_text(variant.name, white, black, &played)?;
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    let (e, lo, hi) = elo(w, d, l);
+    println!(
+        "Elo difference ({white} - {black}): {} (95 % interval {} to {}) over {games} games on {}",
+        show(e),
+        show(lo),
+        show(hi),
+        variant.name
+    );
+    for (name, c) in [("white", Color::White), ("black", Color::Black)] {
+        let (secs, n) = time[c.index()];
+        let avg = if n == 0 {
+            0.0
+        } else {
+            secs * 1000.0 / n as f64
+        };
+        println!("average time per action, {name}: {avg:.1} ms over {n} actions");
+    }
+    println!("W-D-L: {w}-{d}-{l}");
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn show(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{x:+.0}")
+    }
+}

@@ -1,0 +1,289 @@
+//! A computer opponent for 5D chess: it picks a whole action for the side to
+//! move, within a node limit and a caller's clock.
+//!
+//! ```
+//! use chronochess::fived::ai::{choose_action, Level, Limits};
+//! use chronochess::fived::{boards, Multiverse};
+//! let start = Multiverse::from_variant(boards::standard()).unwrap();
+//! let choice = choose_action(&start, Level::Depth(2), 7, &Limits::nodes(50_000)).unwrap();
+//! assert_eq!(choice.moves.len(), 1); // one move on the one board
+//! ```
+//!
+//! # Search
+//!
+//! Negamax with alpha-beta over whole **actions** (adri326/5dchess-tools
+//! searches actions the same way), deepened one action at a time. A node's
+//! children are the legal actions of the exact enumeration
+//! ([`crate::fived::search::for_each_legal_action`]), so an illegal action is
+//! never considered, let alone played. Each child is scored on the spot by
+//! the static evaluation of the position the enumeration hands over, and
+//! whether it gives check; children are searched best first, and below the
+//! root only the best few (a beam: 14 two actions from the horizon, 9 at
+//! three, 6 deeper; the root keeps all at depth 2 and the best 32 deeper,
+//! ordered by the previous iteration). One action from the horizon every
+//! child counts, and every checking child is tested for mate exactly, so a
+//! mate one action past the horizon is still seen (a check extension in
+//! effect). A node with no legal action (the enumeration completed) is
+//! checkmate if its side is in check, stalemate (0) if not.
+//!
+//! The action explosion: a node keeps at most 3 000 actions (20 000 at the
+//! root) and its enumeration applies at most 400 000 moves (20 million at the
+//! root); past that the node is searched over the actions listed so far. The
+//! enumeration's order is fixed, so on a position with more actions than that
+//! the later boards' alternatives are the ones left out; the score of every
+//! listed action is still exact.
+//!
+//! # The mate-in-one guarantee
+//!
+//! Before any search, every legal action at the root is enumerated (the
+//! clock does not cut this listing) and every action that leaves the
+//! opponent in check is tested with the exact [`crate::fived::search::outcome`]
+//! (200 000 applied moves each); the first checkmating action found is
+//! played at once. So a mating action, when one exists, is played unless (a)
+//! the root has more actions than 20 million applied moves of enumeration
+//! reach, or (b) proving one checking action mates takes more than 200 000
+//! moves; [`Choice::scan`] reports (a) as [`Scan::Partial`]. Neither happened
+//! on any corpus position (`tests/ai.rs`). The baselines `random` and `ucb`
+//! do not scan.
+//!
+//! A mate against the side to move is seen when depth allows: at depth `d`
+//! every reply of the opponent one action from the horizon is tested for
+//! mate, so with `d >= 2` a mate in one for the opponent after any searched
+//! action of ours scores as a loss.
+//!
+//! # Evaluation ([`eval::evaluate`])
+//!
+//! In centipawns for one side:
+//! - material on the end board of every timeline (the boards that can still
+//!   move; older boards are history), classical values and values for the 5D
+//!   pieces; pieces on an inactive timeline at a quarter (adri326's weight);
+//! - pawn progress (per rank, more one step from promotion) and central
+//!   minor pieces;
+//! - king safety across timelines: the side to move being in check (ftxi's
+//!   check over every board it can play) costs it 60; the search adds the
+//!   rest (a checking action is tested for mate);
+//! - the active-timeline balance: each timeline a side created that is
+//!   active is worth 20 (it is a board the opponent must answer in the
+//!   present); timelines beyond the active ones are worth nothing;
+//! - who owns the present: per active timeline ahead of the present, 8 for
+//!   the side that moved there last;
+//! - threats of travel are counted by the search rather than statically:
+//!   every jump is a legal action the search scores one action deeper.
+//!
+//! # Levels
+//!
+//! `random` (a uniformly random legal action: reservoir sampling over the
+//! exact enumeration), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
+//! with ±150 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
+//! far as the clock allows). Every level is deterministic for a seed when
+//! its limit is a node count (a clock makes the depth reached vary).
+
+pub mod eval;
+mod search;
+pub mod selfplay;
+mod ucb;
+
+use crate::fived::{Move, Multiverse};
+
+/// How hard the computer tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal action: the baseline.
+    Random,
+    /// Flat UCB with random playouts (ftxi's `flat-uct` idea): a baseline.
+    Ucb,
+    /// Alpha-beta to a fixed depth: `1` (beginner) to [`Level::MAX_DEPTH_LEVEL`].
+    Depth(u8),
+    /// Iterative deepening until the limit (the clock) stops it.
+    Strongest,
+}
+
+impl Level {
+    /// The highest numbered level.
+    pub const MAX_DEPTH_LEVEL: u8 = 5;
+
+    /// Every level from the weakest to the strongest.
+    #[must_use]
+    pub fn all() -> Vec<Level> {
+        let mut v = vec![Level::Random, Level::Ucb];
+        v.extend((1..=Self::MAX_DEPTH_LEVEL).map(Level::Depth));
+        v.push(Level::Strongest);
+        v
+    }
+
+    /// Maximum search depth in actions, and the noise added to root scores.
+    fn settings(self) -> (u32, i32) {
+        match self {
+            Level::Depth(1) => (1, 150),
+            Level::Depth(n) => (u32::from(n) - 1, 0),
+            _ => (64, 0),
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Level::Random => write!(f, "random"),
+            Level::Ucb => write!(f, "ucb"),
+            Level::Depth(n) => write!(f, "{n}"),
+            Level::Strongest => write!(f, "strongest"),
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "random" => Ok(Level::Random),
+            "ucb" => Ok(Level::Ucb),
+            "strongest" => Ok(Level::Strongest),
+            n => match n.parse::<u8>() {
+                Ok(k) if (1..=Level::MAX_DEPTH_LEVEL).contains(&k) => Ok(Level::Depth(k)),
+                _ => Err(format!(
+                    "unknown level {s:?}: random, ucb, 1 to {}, or strongest",
+                    Level::MAX_DEPTH_LEVEL
+                )),
+            },
+        }
+    }
+}
+
+/// When to stop thinking: a number of actions visited, and a caller's
+/// clock (`stop` returns true once time is up; it is asked every 128
+/// actions, so the same code runs where `std::time::Instant` does not).
+pub struct Limits<'a> {
+    /// Actions visited at most (listed at a node, or played in a playout).
+    pub nodes: u64,
+    /// True once the caller wants an answer now.
+    pub stop: &'a dyn Fn() -> bool,
+}
+
+impl Limits<'static> {
+    /// A limit of `nodes` actions and no clock.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits<'static> {
+        Limits {
+            nodes,
+            stop: &|| false,
+        }
+    }
+}
+
+/// How far the mate-in-one scan at the root got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scan {
+    /// Every legal action was tested: no mating action was missed.
+    Complete,
+    /// The enumeration's budget ran out: a mating action may have been missed.
+    Partial,
+    /// A mating action was found (and chosen).
+    Mate,
+    /// The level does not scan (`random`, `ucb`).
+    None,
+}
+
+/// The computer's choice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The action's moves, in play order.
+    pub moves: Vec<Move>,
+    /// Its score for the side to move in centipawns (mates near
+    /// ±[`eval::MATE`]); `None` for the baselines.
+    pub score: Option<i32>,
+    /// The depth (in actions) of the last completed iteration.
+    pub depth: u32,
+    /// Actions visited (listed or played).
+    pub nodes: u64,
+    /// How far the mate-in-one scan got.
+    pub scan: Scan,
+}
+
+/// A small seeded random source (SplitMix64, Steele, Lea & Flood 2014).
+#[derive(Debug, Clone)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5D5D_C4E5_5D5D_C4E5)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}
+
+/// The action the computer plays at `level` for the side to move of
+/// `position`; `None` if that side has no legal action (checkmate or
+/// stalemate) or none was found within the enumeration budget.
+#[must_use]
+pub fn choose_action(
+    position: &Multiverse,
+    level: Level,
+    seed: u64,
+    limits: &Limits<'_>,
+) -> Option<Choice> {
+    let mut rng = Rng::new(seed);
+    match level {
+        Level::Random => {
+            let (moves, nodes) = ucb::random_action(position, &mut rng, ucb::RANDOM_ENUMERATION);
+            moves.map(|moves| Choice {
+                moves,
+                score: None,
+                depth: 0,
+                nodes,
+                scan: Scan::None,
+            })
+        }
+        Level::Ucb => {
+            let (moves, nodes) = ucb::flat_ucb(position, limits, &mut rng);
+            moves.map(|moves| Choice {
+                moves,
+                score: None,
+                depth: 0,
+                nodes,
+                scan: Scan::None,
+            })
+        }
+        Level::Depth(_) | Level::Strongest => {
+            let (depth, noise) = level.settings();
+            let mut s = search::Searcher::new(
+                position,
+                Limits {
+                    nodes: limits.nodes,
+                    stop: limits.stop,
+                },
+                rng.next_u64(),
+                noise,
+            );
+            let found = s.think(depth);
+            let scan = match s.root_listing {
+                Some(search::Listing::Mate) => Scan::Mate,
+                Some(search::Listing::Complete) => Scan::Complete,
+                _ => Scan::Partial,
+            };
+            let nodes = s.nodes;
+            found.map(|(moves, score, depth)| Choice {
+                moves,
+                score: Some(score),
+                depth,
+                nodes,
+                scan,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

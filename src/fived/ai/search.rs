@@ -1,0 +1,553 @@
+//! Alpha-beta (negamax) over whole actions with iterative deepening; the
+//! children of a node come from the exact enumeration
+//! ([`crate::fived::search::for_each_legal_action`]), each scored by the
+//! static evaluation of the position after it, and searched best first.
+
+use std::ops::ControlFlow;
+
+use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
+use super::{Limits, Rng};
+use crate::fived::coords::color_of;
+use crate::fived::multiverse::Undo;
+use crate::fived::search::{for_each_legal_action, outcome};
+use crate::fived::{Answer, Budget, Move, Multiverse, Outcome};
+
+/// Applied moves an enumeration at the root may use (the mate scan covers
+/// every action the enumeration reaches within it).
+pub(crate) const ROOT_ENUMERATION: u64 = 20_000_000;
+/// Applied moves an enumeration at an inner node may use.
+const INNER_ENUMERATION: u64 = 100_000;
+/// Applied moves of the exact `outcome` search that first tests whether a
+/// checking action mates (at the root, inconclusive tests are repeated with
+/// the budgets of [`ROOT_PROBES`]).
+pub(crate) const MATE_PROBE: u64 = 2_000;
+/// The root's repeated mate tests of the checking actions whose first test
+/// was inconclusive, while the clock allows.
+pub(crate) const ROOT_PROBES: [u64; 2] = [100_000, 5_000_000];
+/// Actions of an inner node kept for ordering (the enumeration stops there).
+const INNER_CAP: usize = 400;
+/// Actions of the root kept for the search (the mate scan goes on past it).
+const ROOT_CAP: usize = 2_000;
+/// Actions the root's mate scan visits before the clock may cut it.
+pub(crate) const ROOT_MIN_SCAN: u64 = 2_000;
+
+/// One action of a node: its moves, the static score of the position after
+/// it for the side that plays it, and whether it gives check or mate.
+#[derive(Debug, Clone)]
+pub(crate) struct Child {
+    pub(crate) moves: Vec<Move>,
+    pub(crate) score: i32,
+    pub(crate) mate: bool,
+    /// It gives check and the mate test was inconclusive.
+    pub(crate) unresolved: bool,
+}
+
+/// Plays a whole action on `pos` and hands the turn over; `None` (with
+/// nothing changed) if a move cannot be applied.
+pub(crate) fn play(pos: &mut Multiverse, moves: &[Move]) -> Option<Vec<Undo>> {
+    let mut undos = Vec::with_capacity(moves.len());
+    for m in moves {
+        match pos.apply(m) {
+            Some(u) => undos.push(u),
+            None => {
+                for u in undos.into_iter().rev() {
+                    pos.undo(u);
+                }
+                return None;
+            }
+        }
+    }
+    pos.to_move = !pos.to_move;
+    Some(undos)
+}
+
+/// Takes back what [`play`] did.
+pub(crate) fn unplay(pos: &mut Multiverse, undos: Vec<Undo>) {
+    pos.to_move = !pos.to_move;
+    for u in undos.into_iter().rev() {
+        pos.undo(u);
+    }
+}
+
+/// ftxi's "in check" for the side to move (as [`Multiverse::in_check`]),
+/// without cloning the multiverse: the side to move passes on every board
+/// it can play, the opponent looks for a royal capture, the passes are
+/// taken back.
+pub(crate) fn in_check(pos: &mut Multiverse) -> bool {
+    let side = pos.to_move;
+    let boards = pos.playable_boards(side);
+    for b in &boards {
+        if let Some(board) = pos.board(b.l, b.v).cloned() {
+            let k = (b.l - pos.lmin) as usize;
+            pos.timelines[k].boards.push(board);
+        }
+    }
+    let found = pos.any_royal_capture(!side);
+    for b in &boards {
+        let k = (b.l - pos.lmin) as usize;
+        if pos.timelines[k].boards.len() > 1 {
+            pos.timelines[k].boards.pop();
+        }
+    }
+    found
+}
+
+/// Scores one legal action of the side to move of `work` (left unchanged):
+/// the static evaluation after it for the side that plays it, and, with
+/// `mate_test`, whether it mates (exactly, for a checking action).
+fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32) -> Option<Child> {
+    let mover = work.to_move;
+    let undos = play(work, moves)?;
+    let check = in_check(work);
+    let test = if check && mate_test {
+        mate_test_of(work, MATE_PROBE)
+    } else {
+        Answer::Unknown
+    };
+    let mate = test == Answer::Known(Outcome::Checkmate);
+    let unresolved = check && mate_test && test == Answer::Unknown;
+    let score = if mate {
+        MATE - (ply + 1)
+    } else {
+        evaluate(work, mover, !mover, check)
+    };
+    unplay(work, undos);
+    Some(Child {
+        moves: moves.to_vec(),
+        score,
+        mate,
+        unresolved,
+    })
+}
+
+/// The exact outcome for the side to move of `pos` (in check), within
+/// `budget` applied moves; first a few composed actions are tried: one that
+/// is legal proves there is no mate without the search's set-up cost.
+fn mate_test_of(pos: &mut Multiverse, budget: u64) -> Answer<Outcome> {
+    for salt in 0..3u64 {
+        let escape = compose(pos, |p, i, options| {
+            if options.is_empty() {
+                None
+            } else if salt == 0 {
+                options
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(k, m)| (move_guess(p, m), std::cmp::Reverse(*k)))
+                    .map(|(k, _)| k)
+            } else {
+                Some(((salt * 7_919 + i as u64 * 104_729) % options.len() as u64) as usize)
+            }
+        });
+        if escape.is_some() {
+            return Answer::Known(Outcome::Ongoing {
+                in_check: true,
+                softmate: false,
+            });
+        }
+    }
+    outcome(pos, Budget::nodes(budget))
+}
+
+/// A legal action made of one move per board that must move, each picked
+/// by `pick(position, board's moves)` at the moment it is played (so every
+/// move is one its piece has then); tested exactly afterwards (the present
+/// must pass to the opponent and no royal piece may be capturable, the
+/// rules' and [`crate::fived::Game::can_submit`]'s test). `None` if the
+/// picks do not make a legal action.
+pub(crate) fn compose<P: FnMut(&Multiverse, usize, &[Move]) -> Option<usize>>(
+    pos: &mut Multiverse,
+    mut pick: P,
+) -> Option<Vec<Move>> {
+    let mover = pos.to_move;
+    let boards = pos.mandatory_boards();
+    let mut undos = Vec::new();
+    let mut moves = Vec::new();
+    let mut ok = !boards.is_empty();
+    for (i, b) in boards.into_iter().enumerate() {
+        if !pos.is_playable(b, mover) {
+            continue; // hopped onto by an earlier move: it has moved
+        }
+        let options = pos.board_moves(b);
+        let Some(k) = pick(pos, i, &options).filter(|&k| k < options.len()) else {
+            ok = false;
+            break;
+        };
+        let m = options[k];
+        match pos.apply(&m) {
+            Some(u) => {
+                undos.push(u);
+                moves.push(m);
+            }
+            None => {
+                ok = false;
+                break;
+            }
+        }
+    }
+    let legal = ok
+        && !moves.is_empty()
+        && color_of(pos.present()) != mover
+        && !pos.any_royal_capture(!mover);
+    for u in undos.into_iter().rev() {
+        pos.undo(u);
+    }
+    legal.then_some(moves)
+}
+
+/// A quick guess of a single move's worth: what it captures, what it
+/// promotes to, and how central it lands.
+fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
+    let mut g = 0;
+    if let Some(p) = pos
+        .board(m.to.board.l, m.to.board.v)
+        .and_then(|b| b.piece_at(m.to.square))
+    {
+        g += 10 * piece_value(p.piece.kind) + if p.piece.kind.is_royal() { 100_000 } else { 0 };
+    }
+    if let Some(k) = m.promotion {
+        g += 10 * piece_value(k);
+    }
+    let cx = 2 * i32::from(m.to.square.x) - i32::from(pos.width()) + 1;
+    let cy = 2 * i32::from(m.to.square.y) - i32::from(pos.height()) + 1;
+    g - cx.abs() - cy.abs()
+}
+
+/// Actions composed from each board's best moves by [`move_guess`]: the
+/// best on every board, then for each board its 2nd and 3rd best with the
+/// best elsewhere. Only the legal ones.
+fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
+    let n = pos.mandatory_boards().len();
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    for (board, rank) in
+        std::iter::once((usize::MAX, 0)).chain((0..n).flat_map(|b| [(b, 1), (b, 2)]))
+    {
+        let a = compose(pos, |p, i, options| {
+            let mut order: Vec<(i32, usize)> = options
+                .iter()
+                .enumerate()
+                .map(|(k, m)| (move_guess(p, m), k))
+                .collect();
+            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let r = if i == board { rank } else { 0 };
+            order.get(r).or(order.first()).map(|x| x.1)
+        });
+        if let Some(a) = a {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
+/// How [`Searcher::children`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Listing {
+    /// Every legal action was visited.
+    Complete,
+    /// The kept list is full, or the enumeration budget ran out.
+    Partial,
+    /// The clock or the node limit stopped it.
+    Stopped,
+    /// A mating action was found (it is in the list; the rest may not be).
+    Mate,
+}
+
+/// The search state: a working position played forward and back.
+pub(crate) struct Searcher<'a> {
+    pub(crate) pos: Multiverse,
+    limits: Limits<'a>,
+    pub(crate) nodes: u64,
+    pub(crate) aborted: bool,
+    rng: Rng,
+    noise: i32,
+    /// How the root listing (the mate scan) ended.
+    pub(crate) root_listing: Option<Listing>,
+    /// Root actions beyond the kept ones that give check and whose mate
+    /// test was inconclusive.
+    unresolved: Vec<Vec<Move>>,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(pos: &Multiverse, limits: Limits<'a>, seed: u64, noise: i32) -> Searcher<'a> {
+        Searcher {
+            pos: pos.clone(),
+            limits,
+            nodes: 0,
+            aborted: false,
+            rng: Rng::new(seed),
+            noise,
+            root_listing: None,
+            unresolved: Vec::new(),
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.limits.nodes
+            || (self.nodes.is_multiple_of(128) && (self.limits.stop)())
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The legal actions of the side to move, scored; at most `keep` kept.
+    /// With `mate_test`, every checking action is tested for mate (exactly,
+    /// with [`MATE_PROBE`] applied moves) and the listing stops at the first
+    /// mate; with `scan_all` too, the enumeration goes on after `keep`
+    /// actions (only to look for a mate). The clock and the node limit may cut it once
+    /// `clock_after` actions were visited. When the listing is not complete,
+    /// the actions composed from each board's best moves ([`greedy_actions`])
+    /// are added: the enumeration's fixed order leaves them out otherwise.
+    pub(crate) fn children(
+        &mut self,
+        keep: usize,
+        budget: u64,
+        mate_test: bool,
+        scan_all: bool,
+        clock_after: u64,
+        ply: i32,
+    ) -> (Vec<Child>, Listing) {
+        let mut work = self.pos.clone();
+        let mut kids: Vec<Child> = Vec::new();
+        let mut listing = Listing::Complete;
+        let mut visited = 0u64;
+        let r = for_each_legal_action(&self.pos, Budget::nodes(budget), |moves, _| {
+            visited += 1;
+            if visited > clock_after
+                && (self.nodes + visited >= self.limits.nodes
+                    || ((self.nodes + visited).is_multiple_of(128) && (self.limits.stop)()))
+            {
+                listing = Listing::Stopped;
+                return ControlFlow::Break(());
+            }
+            if kids.len() >= keep && !scan_all {
+                listing = Listing::Partial;
+                return ControlFlow::Break(());
+            }
+            let Some(kid) = score_action(&mut work, moves, mate_test, ply) else {
+                return ControlFlow::Continue(());
+            };
+            let mate = kid.mate;
+            if mate || kids.len() < keep {
+                kids.push(kid);
+            } else if kid.unresolved && scan_all {
+                self.unresolved.push(kid.moves);
+            }
+            if mate {
+                listing = Listing::Mate;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        self.nodes += visited;
+        if r == Answer::Unknown && listing == Listing::Complete {
+            listing = Listing::Partial;
+        }
+        if kids.len() >= keep && listing == Listing::Complete && visited > keep as u64 {
+            listing = Listing::Partial;
+        }
+        if listing == Listing::Stopped && clock_after == 0 {
+            self.aborted = true;
+        }
+        if matches!(listing, Listing::Partial | Listing::Stopped) && !self.aborted {
+            for moves in greedy_actions(&mut work) {
+                self.nodes += 1;
+                if kids.iter().any(|k| k.moves == moves) {
+                    continue;
+                }
+                if let Some(kid) = score_action(&mut work, &moves, mate_test, ply) {
+                    let mate = kid.mate;
+                    kids.push(kid);
+                    if mate {
+                        listing = Listing::Mate;
+                        break;
+                    }
+                }
+            }
+        }
+        (kids, listing)
+    }
+
+    /// The score of the side to move at a node with no legal action.
+    fn terminal(&mut self, ply: i32) -> i32 {
+        if in_check(&mut self.pos) {
+            -(MATE - ply)
+        } else {
+            0
+        }
+    }
+
+    fn static_score(&mut self) -> i32 {
+        let side = self.pos.to_move;
+        let check = in_check(&mut self.pos);
+        evaluate(&self.pos, side, side, check)
+    }
+
+    /// How many children a node searches `depth` plies deep, best first.
+    fn width(depth: u32) -> usize {
+        match depth {
+            0 | 1 => usize::MAX,
+            2 => 14,
+            3 => 9,
+            _ => 6,
+        }
+    }
+
+    /// Negamax with alpha-beta: the score of the side to move, `depth`
+    /// actions deep, `ply` actions below the root.
+    fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.out_of_time() {
+            return 0;
+        }
+        let (mut kids, listing) =
+            self.children(INNER_CAP, INNER_ENUMERATION, depth == 1, false, 0, ply);
+        if self.aborted {
+            return 0;
+        }
+        if kids.is_empty() {
+            return if listing == Listing::Complete {
+                self.terminal(ply)
+            } else {
+                self.static_score()
+            };
+        }
+        if let Some(m) = kids.iter().find(|k| k.mate) {
+            return m.score;
+        }
+        if depth <= 1 {
+            return kids.iter().map(|k| k.score).max().unwrap_or(0);
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.score));
+        let mut best = -MATE - 1;
+        for kid in kids.iter().take(Self::width(depth)) {
+            let Some(undos) = play(&mut self.pos, &kid.moves) else {
+                continue;
+            };
+            let s = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+            unplay(&mut self.pos, undos);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening at the root, up to `max_depth` actions; the best
+    /// action found, its score, the deepest completed depth. `None` if the
+    /// side to move has no legal action (or none was found in the budget).
+    pub(crate) fn think(&mut self, max_depth: u32) -> Option<(Vec<Move>, i32, u32)> {
+        // The root listing never honours the clock: it is the mate scan.
+        let (mut kids, listing) =
+            self.children(ROOT_CAP, ROOT_ENUMERATION, true, true, ROOT_MIN_SCAN, 0);
+        self.root_listing = Some(listing);
+        if let Some(m) = kids.iter().find(|k| k.mate) {
+            return Some((m.moves.clone(), m.score, 1));
+        }
+        // Inconclusive mate tests again, with more budget, while time allows.
+        let mut open: Vec<Vec<Move>> = kids
+            .iter()
+            .filter(|k| k.unresolved)
+            .map(|k| k.moves.clone())
+            .chain(std::mem::take(&mut self.unresolved))
+            .collect();
+        for budget in ROOT_PROBES {
+            let mut still = Vec::new();
+            for moves in open {
+                if (self.limits.stop)() {
+                    self.root_listing = Some(Listing::Stopped);
+                    still.clear();
+                    break;
+                }
+                let Some(undos) = play(&mut self.pos, &moves) else {
+                    continue;
+                };
+                let test = outcome(&self.pos, Budget::nodes(budget));
+                self.nodes += 1;
+                unplay(&mut self.pos, undos);
+                match test {
+                    Answer::Known(Outcome::Checkmate) => {
+                        self.root_listing = Some(Listing::Mate);
+                        return Some((moves, MATE - 1, 1));
+                    }
+                    Answer::Unknown => still.push(moves),
+                    Answer::Known(_) => {}
+                }
+            }
+            open = still;
+        }
+        if !open.is_empty() && self.root_listing == Some(Listing::Complete) {
+            self.root_listing = Some(Listing::Partial);
+        }
+        if kids.is_empty() {
+            return None;
+        }
+        if self.noise > 0 {
+            for k in &mut kids {
+                let r = self.rng.below(2 * self.noise as u64 + 1) as i32;
+                k.score += r - self.noise;
+            }
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.score));
+        let mut best = (kids[0].moves.clone(), kids[0].score, 1);
+        for depth in 2..=max_depth {
+            if self.out_of_time() {
+                break;
+            }
+            let width = if depth <= 2 { 64 } else { 24 };
+            let mut alpha = -MATE - 1;
+            let mut scored: Vec<(usize, i32)> = Vec::new();
+            for (i, kid) in kids.iter().enumerate().take(width) {
+                let Some(undos) = play(&mut self.pos, &kid.moves) else {
+                    continue;
+                };
+                let s = -self.negamax(depth - 1, -MATE - 1, -alpha, 1);
+                unplay(&mut self.pos, undos);
+                if self.aborted {
+                    break;
+                }
+                scored.push((i, s));
+                if s > alpha {
+                    alpha = s;
+                }
+            }
+            // A partly searched iteration still counts if the previous best
+            // (searched first) was finished: every later child was compared
+            // with it exactly.
+            if let Some(&(i, s)) = scored.iter().max_by_key(|(_, s)| *s) {
+                if !scored.is_empty() && (!self.aborted || scored[0].0 == 0) {
+                    best = (
+                        kids[i].moves.clone(),
+                        s,
+                        if self.aborted { depth - 1 } else { depth },
+                    );
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            // Next iteration: best first (children not beaten by alpha
+            // carry only a bound; they keep their relative order).
+            let mut order: Vec<usize> = (0..kids.len()).collect();
+            let mut key = vec![i32::MIN; kids.len()];
+            for &(i, s) in &scored {
+                key[i] = s;
+            }
+            order.sort_by(|&a, &b| key[b].cmp(&key[a]));
+            kids = order.into_iter().map(|i| kids[i].clone()).collect();
+            if best.1.abs() >= MATE_BOUND {
+                break;
+            }
+        }
+        Some(best)
+    }
+}

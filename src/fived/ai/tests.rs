@@ -1,0 +1,140 @@
+use super::selfplay::{play_checked, play_game, GameEnd};
+use super::*;
+use crate::chess::Color;
+use crate::fived::search::outcome;
+use crate::fived::{boards, Answer, Budget, Game, Outcome};
+
+fn standard() -> Multiverse {
+    Multiverse::from_variant(boards::standard()).unwrap()
+}
+
+/// The position after the given actions (each a list of long moves read by
+/// the notation layer).
+fn after(text: &str) -> Game {
+    let read = crate::notation::read(text).unwrap();
+    let r = crate::notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+    assert!(r.error.is_none(), "{:?}", r.error);
+    r.game
+}
+
+fn mates(game: &Game, moves: &[Move]) -> bool {
+    let mut g = game.clone();
+    play_checked(&mut g, moves).unwrap();
+    outcome(g.multiverse(), Budget::UNLIMITED) == Answer::Known(Outcome::Checkmate)
+}
+
+#[test]
+fn levels_read_back_from_their_names() {
+    for level in Level::all() {
+        assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+    }
+    assert!("0".parse::<Level>().is_err());
+    assert!("6".parse::<Level>().is_err());
+}
+
+/// adri326/5dchess-tools `tests/games/standard-checkmate.json` (MIT), as
+/// converted in the shared corpus: Black mates with its 10th action.
+const STANDARD_CHECKMATE: &str = "[Board \"Standard\"]
+[Mode \"5D\"]
+1. (0T1)e2e4 / (0T1)c7c6
+2. (0T2)f2f4 / (0T2)g7g6
+3. (0T3)a2a4 / (0T3)a7a5
+4. (0T4)d1(0T2)f3 / (1T2)f7f6
+5. (1T3)c2c3 / (1T3)e8f7
+6. (1T4)f3(0T3)e2 / (1T4)f7(0T4)f6
+7. (1T5)f1d3 (0T5)e1f2 / (0T5)d8(0T3)b6 (2T3)a7a5
+8. (2T4)e2(0T6)g4 (-1T4)g1h3 / (2T4)d7d5 (-1T4)g8h6
+9. (-1T5)h1g1 (2T5)e1(1T4)e2 / (-1T5)d8(0T5)c7 (3T4)d8(2T3)c7
+10. (-3T4)g1(-1T5)g1";
+
+#[test]
+fn every_searching_level_plays_a_mate_in_one() {
+    let game = after(STANDARD_CHECKMATE);
+    assert_eq!(game.to_move(), Color::Black);
+    for level in [Level::Depth(1), Level::Depth(3), Level::Strongest] {
+        for seed in 0..2 {
+            let c = choose_action(game.multiverse(), level, seed, &Limits::nodes(20_000)).unwrap();
+            assert!(mates(&game, &c.moves), "{level} seed {seed}: {:?}", c.moves);
+            assert_eq!(c.scan, Scan::Mate);
+            assert!(c.score.unwrap() >= eval::MATE_BOUND);
+        }
+    }
+}
+
+#[test]
+fn a_checkmated_side_has_no_choice() {
+    let mut game = after(STANDARD_CHECKMATE);
+    let c = choose_action(
+        game.multiverse(),
+        Level::Depth(2),
+        0,
+        &Limits::nodes(20_000),
+    )
+    .unwrap();
+    play_checked(&mut game, &c.moves).unwrap();
+    for level in Level::all() {
+        assert_eq!(
+            choose_action(game.multiverse(), level, 1, &Limits::nodes(10_000)),
+            None
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let think = |level: Level| {
+        move |pos: &Multiverse, _: Color, i: usize| {
+            choose_action(pos, level, 99 + i as u64, &Limits::nodes(4_000))
+        }
+    };
+    for (w, b) in [
+        (Level::Ucb, Level::Depth(1)),
+        (Level::Depth(3), Level::Random),
+    ] {
+        let play = || {
+            play_game(standard(), 16, |p, s, i| {
+                if s == Color::White {
+                    think(w)(p, s, i)
+                } else {
+                    think(b)(p, s, i)
+                }
+            })
+            .unwrap()
+        };
+        let (a, b) = (play(), play());
+        let moves = |g: &super::selfplay::PlayedGame| g.game.actions().collect::<Vec<_>>();
+        assert_eq!(moves(&a), moves(&b));
+        assert_eq!(a.end, b.end);
+    }
+}
+
+#[test]
+fn the_action_cap_ends_a_game_as_a_draw() {
+    let g = play_game(standard(), 4, |p, _, i| {
+        choose_action(p, Level::Random, i as u64, &Limits::nodes(1))
+    })
+    .unwrap();
+    assert_eq!(g.end, GameEnd::ActionCap);
+    assert_eq!(g.game.actions().count(), 4);
+    assert_eq!(g.end.result(), "1/2-1/2");
+}
+
+#[test]
+fn the_clock_stops_the_search() {
+    // A clock that is already out: the search still answers (depth 1, the
+    // root listing), legally.
+    let start = standard();
+    let c = choose_action(
+        &start,
+        Level::Strongest,
+        3,
+        &Limits {
+            nodes: u64::MAX,
+            stop: &|| true,
+        },
+    )
+    .unwrap();
+    assert_eq!(c.depth, 1);
+    let mut g = Game::new(start);
+    play_checked(&mut g, &c.moves).unwrap();
+}

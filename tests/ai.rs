@@ -1,0 +1,163 @@
+//! The computer opponent against the corpus and through the CLI:
+//! every corpus position with a checkmating action for the side to move
+//! (found here by our own exact search: every legal action listed, each
+//! checking one tested with `outcome`) is answered with a mating action;
+//! `chronochess bestmove` prints a line that extends the game.
+
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::process::Command;
+
+use chronochess::fived::ai::selfplay::play_checked;
+use chronochess::fived::ai::{choose_action, Level, Limits, Scan};
+use chronochess::fived::search::{for_each_legal_action, outcome};
+use chronochess::fived::{Answer, Budget, Game, Move, Outcome};
+use chronochess::notation;
+
+/// The mating actions of the side to move, or `None` if the exact search
+/// could not decide within its budget.
+fn mating_actions(game: &Game) -> Option<Vec<Vec<Move>>> {
+    let pos = game.multiverse();
+    let mut actions = Vec::new();
+    let r = for_each_legal_action(pos, Budget::nodes(2_000_000), |moves, _| {
+        actions.push(moves.to_vec());
+        if actions.len() > 5_000 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if r != Answer::Known(true) {
+        return None;
+    }
+    let mut mates = Vec::new();
+    for a in actions {
+        let mut g = game.clone();
+        play_checked(&mut g, &a).ok()?;
+        let after = g.multiverse();
+        if !after.in_check() {
+            continue;
+        }
+        match outcome(after, Budget::nodes(5_000_000)) {
+            Answer::Known(Outcome::Checkmate) => mates.push(a),
+            Answer::Known(_) => {}
+            Answer::Unknown => return None,
+        }
+    }
+    Some(mates)
+}
+
+#[test]
+fn every_corpus_mate_in_one_is_played() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/games");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!("skipped: {} is absent", dir.display());
+        return;
+    };
+    let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    files.sort();
+    let (mut positions, mut undecided, mut found) = (0, 0, 0);
+    for path in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let Ok(read) = notation::read(&text) else {
+            continue;
+        };
+        let mut games = Vec::new();
+        let _ = notation::resolve::replay(&read.game, |_, g| games.push(g.clone()));
+        for (pos, game) in games.iter().enumerate() {
+            positions += 1;
+            let Some(mates) = mating_actions(game) else {
+                undecided += 1;
+                continue;
+            };
+            if mates.is_empty() {
+                continue;
+            }
+            found += 1;
+            let c = choose_action(
+                game.multiverse(),
+                Level::Depth(2),
+                1,
+                &Limits::nodes(u64::MAX),
+            )
+            .unwrap();
+            assert_eq!(c.scan, Scan::Mate, "{} pos {pos}", path.display());
+            assert!(
+                mates.iter().any(|m| {
+                    let mut a = m.clone();
+                    let mut b = c.moves.clone();
+                    a.sort();
+                    b.sort();
+                    a == b
+                }) || {
+                    let mut g = game.clone();
+                    play_checked(&mut g, &c.moves).is_ok()
+                        && outcome(g.multiverse(), Budget::UNLIMITED)
+                            == Answer::Known(Outcome::Checkmate)
+                },
+                "{} pos {pos}: {:?} does not mate",
+                path.display(),
+                c.moves
+            );
+        }
+    }
+    println!("{positions} positions, {found} with a mate in one (all played), {undecided} too large to decide here");
+    // The corpus has games that end in checkmate: their last but one
+    // position has a mate in one.
+    assert!(found >= 5, "only {found} mate-in-one positions found");
+}
+
+fn bestmove_extends(text: &str, level: &str) {
+    let dir = std::env::temp_dir().join(format!("chronochess-ai-{}-{level}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.5dpgn");
+    std::fs::write(&file, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chronochess"))
+        .args([
+            "bestmove",
+            file.to_str().unwrap(),
+            "--level",
+            level,
+            "--ms",
+            "300",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8(out.stdout).unwrap();
+    let line = line.trim_end();
+    assert_eq!(line.lines().count(), 1, "{line}");
+    let before = notation::read(text).unwrap();
+    let replayed = notation::resolve::replay(&before.game, |_, _| {}).unwrap();
+    let n = replayed.played;
+    let game = replayed.game;
+    let longer = match game.to_move() {
+        chronochess::chess::Color::White => {
+            let turn = chronochess::fived::coords::turn_of(game.multiverse().present());
+            format!("{}\n{turn}. {line}\n", text.trim_end())
+        }
+        chronochess::chess::Color::Black => format!("{} / {line}\n", text.trim_end()),
+    };
+    let read = notation::read(&longer).unwrap();
+    let r = notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+    assert!(r.error.is_none(), "{longer}: {:?}", r.error);
+    assert_eq!(r.played, n + 1, "{longer}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bestmove_prints_a_line_that_extends_the_game() {
+    bestmove_extends("[Board \"Standard\"]\n[Mode \"5D\"]\n\n1. (0T1)e2e4\n", "2");
+    bestmove_extends(
+        "[Board \"Standard\"]\n[Mode \"5D\"]\n\n1. (0T1)e2e4 / (0T1)d7d5\n2. (0T2)Ng1f3 / (0T2)Nb8>>(0T1)b6\n",
+        "strongest",
+    );
+    bestmove_extends(
+        "[Board \"Standard\"]\n[Mode \"5D\"]\n\n1. (0T1)e2e4 / (0T1)d7d5\n2. (0T2)Ng1f3 / (0T2)Nb8>>(0T1)b6\n3. (-1T2)Ng1f3 (0T3)e4xd5\n",
+        "ucb",
+    );
+}
