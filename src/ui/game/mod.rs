@@ -2,16 +2,19 @@
 //! and why not), the status, the move list in 5dpgn, view tools, and the
 //! dialogs of a game in play (promotion, game over, takeback, export, help).
 
-pub mod outcome_job;
 pub mod outcome_worker;
 pub mod play;
-pub mod session;
+
+// The session and the worker protocol live in the host-compiled play layer;
+// re-exported under their old paths for the screens and tests that use them.
+pub use crate::play::fived::mate_check::grouped;
+pub use crate::play::fived::{outcome_job, session};
 
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::play::{CameraRequest, Checking, Play};
+use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::{Color, Piece};
 use crate::fived::{Outcome, SubmitError};
@@ -72,10 +75,7 @@ pub fn status_words(s: &Session) -> (String, &'static str) {
             (format!("{side} to move · checking…"), "pending")
         }
         Status::Pending => (format!("{side} to move"), "normal"),
-        Status::Unknown => (
-            format!("{side} to move · outcome unknown (the search limit was reached)"),
-            "unknown",
-        ),
+        Status::Unknown => (format!("{side} to move · outcome unknown"), "unknown"),
         Status::Known(Outcome::Ongoing {
             in_check: true,
             softmate: true,
@@ -90,40 +90,33 @@ pub fn status_words(s: &Session) -> (String, &'static str) {
     }
 }
 
-/// `1234567` as `1 234 567` (thin spaces between thousands).
-#[must_use]
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
-        }
-        out.push(d);
-    }
-    out
-}
-
 /// The non-blocking "checking for checkmate" indicator, while the web worker
-/// searches: moves searched so far and a Cancel button.
+/// searches: moves searched so far and *Stop*; after ten seconds without an
+/// answer, "not decided yet" with *Keep searching* and *Stop*. The game stays
+/// playable meanwhile.
 #[component]
 fn MateCheckIndicator() -> impl IntoView {
     let play = expect_context::<Play>();
     move || {
-        play.checking.get().map(|Checking { searched, .. }| {
+        play.checking.get().map(|check| {
+            let asking = check.asking();
+            let class = if asking {
+                "panel mate-check asking"
+            } else {
+                "panel mate-check"
+            };
             view! {
-                <div class="panel mate-check" role="status" data-testid="mate-check">
-                    <span class="mate-check-spinner" aria-hidden="true"></span>
-                    <span class="mate-check-text">
-                        {if searched == 0 {
-                            "Checking for checkmate…".to_string()
-                        } else {
-                            format!("Checking for checkmate… {} moves searched", grouped(searched))
-                        }}
-                    </span>
+                <div class=class role="status" data-testid="mate-check" data-stage=if asking { "asking" } else { "searching" }>
+                    {(!asking).then(|| view! { <span class="mate-check-spinner" aria-hidden="true"></span> })}
+                    <span class="mate-check-text">{check.words()}</span>
+                    {asking.then(|| view! {
+                        <button type="button" class="btn small btn-primary" data-action="keep-checking"
+                            title="Let the search go on; the game stays playable"
+                            on:click=move |_| play.keep_checking()>"Keep searching"</button>
+                    })}
                     <button type="button" class="btn small" data-action="cancel-check"
-                        title="Stop the search: the outcome stays unknown"
-                        on:click=move |_| play.cancel_check()>"Cancel"</button>
+                        title="Stop the search: the outcome stays unknown and the game goes on"
+                        on:click=move |_| play.cancel_check()>"Stop"</button>
                 </div>
             }
         })
