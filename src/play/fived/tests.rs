@@ -9,6 +9,7 @@ use super::outcome_job::{
 };
 use super::payload::{Payload, RestoreError, SavedOutcome, StoredMove, Verdict, PAYLOAD_FORMAT};
 use super::session::{display_label, Session, Status};
+use super::words::{side_name, status_words, submit_reason};
 use crate::chess::{Color, PieceKind, Placement, Square};
 use crate::fived::coords::{half_turn, Coord, Move};
 use crate::fived::{boards, Answer, Budget, InitialBoard, Multiverse, Outcome};
@@ -577,4 +578,66 @@ fn counts_are_grouped_by_thousands() {
     assert_eq!(grouped(999), "999");
     assert_eq!(grouped(1_000), "1\u{2009}000");
     assert_eq!(grouped(68_000_000), "68\u{2009}000\u{2009}000");
+}
+
+// --- the screen's sentences ---
+
+#[test]
+fn the_status_line_follows_the_outcome_and_never_claims_a_result_it_lacks() {
+    let mut s = standard();
+    assert_eq!(status_words(&s), ("White to move".to_string(), "normal"));
+    s.play(mv(c(0, 1, Color::White, "e2"), c(0, 1, Color::White, "e4")))
+        .unwrap();
+    s.submit().unwrap();
+    assert_eq!(
+        status_words(&s),
+        ("Black to move · checking…".to_string(), "pending")
+    );
+    s.record_outcome(Answer::Unknown);
+    assert_eq!(
+        status_words(&s),
+        ("Black to move · outcome unknown".to_string(), "unknown")
+    );
+    s.record_outcome(Answer::Known(Outcome::Ongoing {
+        in_check: true,
+        softmate: false,
+    }));
+    assert_eq!(
+        status_words(&s),
+        ("Black to move · check".to_string(), "check")
+    );
+    s.record_outcome(Answer::Known(Outcome::Ongoing {
+        in_check: true,
+        softmate: true,
+    }));
+    assert_eq!(status_words(&s).1, "check");
+    assert!(status_words(&s)
+        .0
+        .contains("every way out moves the present back"));
+    let mut m = mated_after_one_action();
+    m.decide_outcome(PLENTY);
+    assert_eq!(
+        status_words(&m),
+        ("Black wins by checkmate".to_string(), "over")
+    );
+}
+
+#[test]
+fn submit_reasons_speak_to_the_player() {
+    let s = standard();
+    let e = s.can_submit().unwrap_err();
+    assert_eq!(
+        submit_reason(&e, false),
+        "Make a move on an outlined board."
+    );
+    assert_eq!(submit_reason(&e, true), "The game is over.");
+    let mut s = back_rank_mate();
+    s.play(mv(c(0, 1, Color::White, "g2"), c(0, 1, Color::White, "g3")))
+        .unwrap();
+    let e = s.can_submit().unwrap_err();
+    assert_eq!(
+        submit_reason(&e, false),
+        "Your royal piece could be captured (1 red arrow): undo or block."
+    );
+    assert_eq!(side_name(Color::Black), "Black");
 }
