@@ -60,16 +60,35 @@
 //! [`Effect::ChoosePromotion`], autosaves on [`Effect::Played`], and shows
 //! [`Effect::Refused`]'s reason.
 
+pub mod branching;
+pub mod chessgi;
 pub mod scene;
+pub mod time_traveling;
 
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::chess::{Color, PieceKind};
+use crate::chess::{Color, PieceKind, PlacedPiece, Placement, Position};
 use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
 
 pub use scene::{Arrow, ArrowKind, BoardKey, Direction, Mark, Scene, SceneBoard, Spot};
+
+/// The pieces of a 2D position, as a [`SceneBoard`] holds them.
+#[must_use]
+pub fn placement_of(position: &Position) -> Placement {
+    let mut placement = Placement::empty(8, 8).unwrap_or_else(|| unreachable!("8×8 is a board"));
+    for (sq, piece) in position.pieces() {
+        placement.set(
+            sq,
+            Some(PlacedPiece {
+                piece,
+                unmoved: false,
+            }),
+        );
+    }
+    placement
+}
 
 /// How a game ended: who won (`None`: a draw) and why, in words
 /// ("checkmate", "resignation", "3–1 in branches, 0 drawn").
