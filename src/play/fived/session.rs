@@ -9,6 +9,8 @@ use crate::chess::Color;
 use crate::fived::coords::{timeline_label, Coord, Move};
 use crate::fived::{boards, Answer, Budget, Game, InitialBoard, Multiverse, Outcome, SubmitError};
 use crate::notation::ast::{ActionText, GameText, MoveText, Span};
+use crate::notation::read;
+use crate::notation::resolve::{resolve_move, start_position};
 use crate::notation::{export, writer};
 use crate::storage::GameResult;
 
@@ -449,6 +451,61 @@ impl Session {
                 verdict,
             }),
         }
+    }
+
+    /// A game from a 5dpgn text: the notation reader (errors with line and
+    /// column), the engine's resolver (`notation::resolve`) for the start
+    /// position and each written move, replayed through the session so the
+    /// game keeps the canonical text of every move; the outcome decided
+    /// within [`OUTCOME_BUDGET`].
+    ///
+    /// # Errors
+    /// The reader's error (`line L, column C: …`), an unknown board, or the
+    /// first move that cannot be played, with its place in the text.
+    pub fn import(text: &str) -> Result<Session, String> {
+        let read = read(text).map_err(|e| e.to_string())?;
+        let game = &read.game;
+        let start = start_position(game).map_err(|e| e.to_string())?;
+        let name = game
+            .tag("Board")
+            .or_else(|| game.tag("Variant"))
+            .unwrap_or("Standard");
+        // A catalogue name only when the start really is that board (5DFEN lines
+        // may set up anything under a `[Board]` tag); otherwise export the boards.
+        let variant = match boards::find(name) {
+            Some(v) if crate::fived::Multiverse::from_variant(v).as_ref() == Ok(&start) => {
+                v.name.to_string()
+            }
+            _ => "Custom".to_string(),
+        };
+        let mut session = Session::from_position(variant, start);
+        for action in &game.actions {
+            if action.moves.is_empty() {
+                continue;
+            }
+            if action.color != session.game().to_move() {
+                return Err(format!(
+                    "{}: it is {}'s turn, not {}'s",
+                    action.span,
+                    session.game().to_move(),
+                    action.color
+                ));
+            }
+            for mt in &action.moves {
+                let m = resolve_move(session.game(), mt)
+                    .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
+                session
+                    .play(m)
+                    .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
+            }
+            session
+                .submit()
+                .map_err(|e| format!("{}: the action cannot be submitted: {e}", action.span))?;
+        }
+        if session.action_count() > 0 {
+            session.decide_outcome(OUTCOME_BUDGET);
+        }
+        Ok(session)
     }
 
     /// Rebuilds a game from its payload: start boards, every action, the
