@@ -7,6 +7,9 @@
 //! - [`fived`]: 5D Chess With Multiverse Time Travel.
 //! - [`notation`]: 5dpgn / 5DFEN.
 //! - [`games`]: the other seed games (Time Traveling Chess, Time Travel Chessgi, multiverse Time Travel Chess).
+//! - [`play`]: the interface the four games share (record, result, rules as
+//!   values, what to draw, what a press does), and each game's session
+//!   (the 5D session, save payload and mate-check protocol in `play::fived`).
 //! - [`storage`]: saved games and settings (localStorage on the web).
 //! - `ui` (wasm32 only): the Leptos user interface.
 //!
@@ -21,6 +24,7 @@ pub mod chess;
 pub mod fived;
 pub mod games;
 pub mod notation;
+pub mod play;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

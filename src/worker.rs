@@ -1,6 +1,6 @@
 //! The web worker of the web app (wasm32): answers the page's mate checks off
 //! the main thread, so a long search never freezes the page. It decodes a
-//! request, runs [`chronochess::ui::game::outcome_job::run`] and posts its
+//! request, runs [`chronochess::play::fived::outcome_job::run`] and posts its
 //! progress and answer; the page (`src/ui/game/outcome_worker.rs`) starts it.
 //! On the host it only says what it is.
 
@@ -11,7 +11,7 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use chronochess::ui::game::outcome_job::{run, JobReply};
+    use chronochess::play::fived::outcome_job::{run, JobReply};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 

@@ -254,6 +254,17 @@ impl<'de> Deserialize<'de> for GameResult {
 }
 
 impl GameResult {
+    /// A finished game: `winner` won (`None`: a draw) for `reason`.
+    #[must_use]
+    pub fn ended(winner: Option<Color>, reason: impl Into<String>) -> GameResult {
+        let reason = reason.into();
+        match winner {
+            Some(Color::White) => GameResult::WhiteWins { reason },
+            Some(Color::Black) => GameResult::BlackWins { reason },
+            None => GameResult::Draw { reason },
+        }
+    }
+
     /// True once the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {

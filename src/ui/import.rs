@@ -1,16 +1,11 @@
-//! Importing a 5dpgn text: the notation reader (errors with line and column),
-//! the engine's resolver (`notation::resolve`) for the start position and
-//! each written move, replayed through a [`Session`] so the game keeps the
-//! canonical text of every move. Also the games that arrive in a share link
-//! (`#g=1.…`, see [`crate::notation::share`]).
+//! Importing a 5dpgn text ([`Session::import`], in the host-tested play
+//! layer), and the games that arrive in a share link (`#g=1.…`, see
+//! [`crate::notation::share`]).
 
 use leptos::prelude::{window, Set};
 
-use crate::fived::boards;
-use crate::notation::read;
-use crate::notation::resolve::{resolve_move, start_position};
 use crate::notation::share::{decode_fragment, is_share_fragment};
-use crate::ui::game::session::{Session, OUTCOME_BUDGET};
+use crate::ui::game::session::Session;
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::Saves;
 
@@ -51,47 +46,5 @@ pub fn open_shared_game(saves: Saves, nav: Nav) -> bool {
 /// The reader's error (`line L, column C: …`), an unknown board, or the
 /// first move that cannot be played, with its place in the text.
 pub fn import_text(text: &str) -> Result<Session, String> {
-    let read = read(text).map_err(|e| e.to_string())?;
-    let game = &read.game;
-    let start = start_position(game).map_err(|e| e.to_string())?;
-    let name = game
-        .tag("Board")
-        .or_else(|| game.tag("Variant"))
-        .unwrap_or("Standard");
-    // A catalogue name only when the start really is that board (5DFEN lines
-    // may set up anything under a `[Board]` tag); otherwise export the boards.
-    let variant = match boards::find(name) {
-        Some(v) if crate::fived::Multiverse::from_variant(v).as_ref() == Ok(&start) => {
-            v.name.to_string()
-        }
-        _ => "Custom".to_string(),
-    };
-    let mut session = Session::from_position(variant, start);
-    for action in &game.actions {
-        if action.moves.is_empty() {
-            continue;
-        }
-        if action.color != session.game().to_move() {
-            return Err(format!(
-                "{}: it is {}'s turn, not {}'s",
-                action.span,
-                session.game().to_move(),
-                action.color
-            ));
-        }
-        for mt in &action.moves {
-            let m = resolve_move(session.game(), mt)
-                .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
-            session
-                .play(m)
-                .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
-        }
-        session
-            .submit()
-            .map_err(|e| format!("{}: the action cannot be submitted: {e}", action.span))?;
-    }
-    if session.action_count() > 0 {
-        session.decide_outcome(OUTCOME_BUDGET);
-    }
-    Ok(session)
+    Session::import(text)
 }

@@ -175,3 +175,87 @@ test("a worker from another build (a stale cached copy) is given up: the page de
     await server.close();
   }
 });
+
+test("a check without a verdict after 10 s asks Keep searching / Stop; the game stays playable; the unknown outcome is saved and checked again on reopening", async () => {
+  const server = await serveStatic(DIST, "/");
+  try {
+    const { context, page, problems } = await open(`${server.url}?mate-check=worker`);
+    // A worker that never decides: its answer is held back, and what it searched is reported as
+    // progress instead (the page cannot tell it from a hard position). Installed before the
+    // page's scripts, so it holds again after the reload below.
+    await context.addInitScript(() => {
+      window.__checkRequests = 0;
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        postMessage(data) {
+          window.__checkRequests += 1;
+          super.postMessage(data);
+        }
+        set onmessage(f) {
+          super.onmessage = (e) => {
+            const text = String(e.data);
+            const done = text.match(/^\{"Done":\{"id":(\d+),.*"searched":(\d+)\}\}$/);
+            if (!done) return f(e);
+            const progress = `{"Progress":{"id":${done[1]},"searched":${done[2]}}}`;
+            f(new MessageEvent("message", { data: progress }));
+          };
+        }
+      };
+    });
+    await page.reload({ waitUntil: "load" });
+    await page.click("[data-action=new-game] >> nth=0");
+    await page.click('[data-variant="Standard"]');
+    await page.waitForSelector(board("0", "1", "w"));
+    await move(page, ["0", "1", "w", "e2"], ["0", "1", "w", "e4"]);
+    const submitted = Date.now();
+    await page.click("[data-action=submit]:not([disabled])");
+    const indicator = page.locator("[data-testid=mate-check]");
+    await indicator.waitFor({ timeout: 10_000 });
+    assert.equal(await indicator.getAttribute("data-stage"), "searching");
+    // The game stays playable while the worker searches: Black stages a move.
+    await move(page, ["0", "1", "b", "e7"], ["0", "1", "b", "e5"]);
+    assert.match(await page.locator(".ml-staged").textContent(), /e5/);
+    await page.waitForSelector("[data-testid=mate-check][data-stage=asking]", { timeout: 15_000 });
+    const waited = (Date.now() - submitted) / 1000;
+    // 10 s on the page's clock; generous on a busy machine.
+    assert.ok(waited >= 10 && waited < 14, `asked after ${waited.toFixed(1)} s`);
+    console.log(`asked after ${waited.toFixed(1)} s`);
+    assert.match(
+      await indicator.locator(".mate-check-text").textContent(),
+      /^Not decided yet after 1\d s \(200\u2009000 moves searched\)\.$/,
+    );
+    assert.equal(await page.locator("[data-action=keep-checking]").count(), 1);
+    assert.equal(await page.locator("[data-action=cancel-check]").textContent(), "Stop");
+    assert.match(await page.locator(".status-text").textContent(), /checking/);
+    await page.screenshot({ path: join(SHOTS, "game-mate-check-asking.png") });
+    // Keep searching: the question goes, the search goes on, Stop stays offered.
+    await page.click("[data-action=keep-checking]");
+    assert.equal(await indicator.getAttribute("data-stage"), "searching");
+    assert.match(await indicator.textContent(), /Checking for checkmate… 200\u2009000 moves searched/);
+    assert.equal(await page.locator("[data-action=keep-checking]").count(), 0);
+    // Stop: the outcome is unknown, never guessed; the game goes on.
+    await page.click("[data-action=cancel-check]");
+    assert.equal(await indicator.count(), 0);
+    assert.match(await page.locator(".status-text").textContent(), /Black to move · outcome unknown/);
+    assert.match(
+      await page.locator(".notice").textContent(),
+      /Outcome unknown — the search stopped; the game can go on\./,
+    );
+    await page.screenshot({ path: join(SHOTS, "game-mate-check-stopped.png") });
+    assert.equal(await page.locator("[data-testid=game-over]").count(), 0);
+    // Saved as unknown: opened again, the game is checked again in the worker.
+    const before = await page.evaluate(() => window.__checkRequests);
+    assert.equal(before, 1);
+    await page.reload({ waitUntil: "load" });
+    await indicator.waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.__checkRequests), 1, "one check after reopening");
+    assert.match(await page.locator(".ml-staged").textContent(), /e5/, "the staged move was kept");
+    await page.click("[data-action=cancel-check]");
+    await page.click("[data-action=submit]:not([disabled])");
+    assert.match(await page.locator(".move-list").textContent(), /\(0T1\)e7e5/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await server.close();
+  }
+});

@@ -142,8 +142,10 @@ impl Game {
         }
     }
 
-    /// The branch whose own boards include time `t` of `b`'s lineage.
-    pub(super) fn owner_of(&self, b: &Branch, t: u32) -> BranchId {
+    /// The branch whose own boards include time `t` of `b`'s lineage (the
+    /// row that draws that board).
+    #[must_use]
+    pub fn owner_of(&self, b: &Branch, t: u32) -> BranchId {
         let mut cur = b;
         loop {
             match (cur.fork_t, cur.parent) {

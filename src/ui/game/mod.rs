@@ -2,22 +2,27 @@
 //! and why not), the status, the move list in 5dpgn, view tools, and the
 //! dialogs of a game in play (promotion, game over, takeback, export, help).
 
-pub mod outcome_job;
 pub mod outcome_worker;
+mod panels;
 pub mod play;
-pub mod session;
+
+// The session and the worker protocol live in the host-compiled play layer;
+// re-exported under their old paths for the screens and tests that use them.
+pub use crate::play::fived::mate_check::grouped;
+pub use crate::play::fived::words::{status_words, submit_reason};
+pub use crate::play::fived::{outcome_job, session};
 
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::play::{CameraRequest, Checking, Play};
+use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, PromotionChooser};
+use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
-use crate::chess::{Color, Piece};
-use crate::fived::{Outcome, SubmitError};
-use crate::notation::writer;
+use crate::chess::Color;
+use crate::play::fived::words::side_name;
 use crate::storage::GameId;
-use crate::ui::board::{color_class, kind_class};
+use crate::ui::board::color_class;
 use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
@@ -34,102 +39,6 @@ pub struct ActiveGame {
     pub play: Play,
 }
 
-/// Why Submit is disabled, in the players' words.
-#[must_use]
-pub fn submit_reason(e: &SubmitError, over: bool) -> String {
-    if over {
-        return "The game is over.".to_string();
-    }
-    match e {
-        SubmitError::NothingPlayed => "Make a move on an outlined board.".to_string(),
-        SubmitError::PresentNotPassed { boards } => format!(
-            "The present must pass: move on {} more board{} with a solid outline, or travel to the past.",
-            boards.len(),
-            if boards.len() == 1 { "" } else { "s" }
-        ),
-        SubmitError::RoyalCapturable(c) => format!(
-            "Your royal piece could be captured ({} red arrow{}): undo or block.",
-            c.len(),
-            if c.len() == 1 { "" } else { "s" }
-        ),
-    }
-}
-
-/// The status line: whose move, check, the outcome.
-#[must_use]
-pub fn status_words(s: &Session) -> (String, &'static str) {
-    if s.is_over() {
-        let why = s.result.reason().unwrap_or("").to_string();
-        let head = match s.result.winner() {
-            Some(c) => format!("{} wins by {why}", c.name_capitalised()),
-            None => format!("Draw by {why}"),
-        };
-        return (head, "over");
-    }
-    let side = s.game().to_move().name_capitalised();
-    match s.status {
-        Status::Pending if s.action_count() > 0 => {
-            (format!("{side} to move · checking…"), "pending")
-        }
-        Status::Pending => (format!("{side} to move"), "normal"),
-        Status::Unknown => (
-            format!("{side} to move · outcome unknown (the search limit was reached)"),
-            "unknown",
-        ),
-        Status::Known(Outcome::Ongoing {
-            in_check: true,
-            softmate: true,
-        }) => (
-            format!("{side} to move · check (every way out moves the present back)"),
-            "check",
-        ),
-        Status::Known(Outcome::Ongoing { in_check: true, .. }) => {
-            (format!("{side} to move · check"), "check")
-        }
-        Status::Known(_) => (format!("{side} to move"), "normal"),
-    }
-}
-
-/// `1234567` as `1 234 567` (thin spaces between thousands).
-#[must_use]
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
-        }
-        out.push(d);
-    }
-    out
-}
-
-/// The non-blocking "checking for checkmate" indicator, while the web worker
-/// searches: moves searched so far and a Cancel button.
-#[component]
-fn MateCheckIndicator() -> impl IntoView {
-    let play = expect_context::<Play>();
-    move || {
-        play.checking.get().map(|Checking { searched, .. }| {
-            view! {
-                <div class="panel mate-check" role="status" data-testid="mate-check">
-                    <span class="mate-check-spinner" aria-hidden="true"></span>
-                    <span class="mate-check-text">
-                        {if searched == 0 {
-                            "Checking for checkmate…".to_string()
-                        } else {
-                            format!("Checking for checkmate… {} moves searched", grouped(searched))
-                        }}
-                    </span>
-                    <button type="button" class="btn small" data-action="cancel-check"
-                        title="Stop the search: the outcome stays unknown"
-                        on:click=move |_| play.cancel_check()>"Cancel"</button>
-                </div>
-            }
-        })
-    }
-}
-
 /// Words for a colour in sentences ("White wins").
 pub(crate) trait ColorWords {
     fn name_capitalised(self) -> &'static str;
@@ -137,168 +46,7 @@ pub(crate) trait ColorWords {
 
 impl ColorWords for Color {
     fn name_capitalised(self) -> &'static str {
-        match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-}
-
-/// The move list: one row per turn, White's and Black's action in 5dpgn.
-#[component]
-fn MoveList() -> impl IntoView {
-    let play = expect_context::<Play>();
-    let rows = move || {
-        let reviewing = play.review.with(|r| r.as_ref().map(|(k, _)| *k));
-        play.session.with(|s| {
-            let actions = s.action_texts();
-            // (turn, White's action, Black's action), each with its 1-based index.
-            type Cell = Option<(usize, String)>;
-            let mut rows: Vec<(u32, Cell, Cell)> = Vec::new();
-            for (i, a) in actions.iter().enumerate() {
-                let text = a
-                    .moves
-                    .iter()
-                    .map(writer::write_move)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let cell = Some((i + 1, text));
-                let turn = a.turn_label.unwrap_or(0);
-                match a.color {
-                    Color::White => rows.push((turn, cell, None)),
-                    Color::Black => match rows.last_mut() {
-                        Some(last) if last.0 == turn && last.2.is_none() => last.2 = cell,
-                        _ => rows.push((turn, None, cell)),
-                    },
-                }
-            }
-            let cell_view = move |cell: Cell, side: &'static str| match cell {
-                Some((k, text)) => {
-                    let current = reviewing == Some(k);
-                    let cls = if current {
-                        format!("ml-action {side} current")
-                    } else {
-                        format!("ml-action {side}")
-                    };
-                    view! {
-                        <button type="button" class=cls title="Review the position after this action"
-                            on:click=move |_| play.review_at(k)>{text}</button>
-                    }
-                    .into_any()
-                }
-                None => {
-                    let filler = if side == "white" { "…" } else { "" };
-                    view! { <span class=format!("ml-action {side}")>{filler}</span> }.into_any()
-                }
-            };
-            rows.into_iter()
-                .map(|(t, w, b)| {
-                    view! {
-                        <li class="ml-row">
-                            <span class="ml-turn">{format!("{t}.")}</span>
-                            {cell_view(w, "white")}
-                            {cell_view(b, "black")}
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    let staged = move || {
-        play.session.with(|s| {
-            let texts = s.staged_texts();
-            (!texts.is_empty()).then(|| {
-                view! {
-                    <li class="ml-row ml-staged" title="staged, not yet submitted">
-                        <span class="ml-turn">"…"</span>
-                        <span class="ml-action staged">{texts.join(" ")}</span>
-                    </li>
-                }
-            })
-        })
-    };
-    let empty = move || {
-        play.session
-            .with(|s| s.action_count() == 0 && s.staged().is_empty())
-    };
-    view! {
-        <div class="move-list-wrap">
-            <ol class="move-list" aria-label="Moves in 5dpgn">
-                {rows}
-                {staged}
-            </ol>
-            <Show when=empty>
-                <p class="ml-empty">"No moves yet. White starts: click a piece on the outlined board."</p>
-            </Show>
-        </div>
-    }
-}
-
-/// The promotion chooser.
-#[component]
-fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<Play>();
-    move || {
-        play.promotion.get().map(|moves| {
-            let color = play.session.with_untracked(|s| s.game().to_move());
-            let buttons = moves
-                .into_iter()
-                .filter_map(|m| {
-                    let kind = m.promotion?;
-                    let piece = Piece::new(color, kind);
-                    let cls = format!("piece {} {}", color_class(color), kind_class(piece));
-                    Some(view! {
-                        <button type="button" class="promo-choice" title=kind.name() on:click=move |_| play.play(m)>
-                            <span class=cls></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
-    }
-}
-
-/// The game-over dialog.
-#[component]
-fn GameOverDialog() -> impl IntoView {
-    let play = expect_context::<Play>();
-    let nav = expect_context::<Nav>();
-    move || {
-        (play.game_over_open.get() && play.session.with(Session::is_over)).then(|| {
-            let (title, detail) = play.session.with(|s| {
-                let why = s.result.reason().unwrap_or("").to_string();
-                match s.result.winner() {
-                    Some(c) => (
-                        format!("{} wins", c.name_capitalised()),
-                        format!("by {why}: {} has no legal action and is in check.", (!c).name_capitalised()),
-                    ),
-                    None => (
-                        "Draw".to_string(),
-                        format!("by {why}: {} has no legal action but is not in check.", s.game().to_move().name_capitalised()),
-                    ),
-                }
-            });
-            view! {
-                <Modal title="Game over" on_close=Callback::new(move |()| play.game_over_open.set(false))>
-                    <div class="game-over" data-testid="game-over">
-                        <p class="game-over-title">{title}</p>
-                        <p class="game-over-detail">{detail}</p>
-                        <div class="dialog-actions">
-                            <button type="button" class="btn" on:click=move |_| play.game_over_open.set(false)>"Show the position"</button>
-                            <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
-                                play.game_over_open.set(false);
-                                nav.new_game_open.set(true);
-                            }>"New game"</button>
-                        </div>
-                    </div>
-                </Modal>
-            }
-        })
+        side_name(self)
     }
 }
 

@@ -11,6 +11,8 @@ use super::outcome_worker;
 use super::session::{Session, Status, OUTCOME_BUDGET, PAGE_BUDGET};
 use crate::fived::coords::{Coord, Move};
 use crate::fived::{Answer, Budget};
+use crate::play::fived::mate_check::{MateCheck, Reaction, CAP_WORDS, STOPPED_WORDS};
+use crate::play::fived::outcome_job::Verdict;
 use crate::ui::multiverse::layout::Camera;
 
 /// A camera request the multiverse view carries out (it knows its size).
@@ -28,13 +30,14 @@ pub enum CameraRequest {
     ZoomOut,
 }
 
-/// A mate check running in the web worker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Checking {
-    /// The worker job's id.
-    pub id: u64,
-    /// Moves searched so far (page and worker).
-    pub searched: u64,
+/// The page's clock in milliseconds.
+fn now_ms() -> u64 {
+    let ms = js_sys::Date::now();
+    if ms.is_finite() && ms > 0.0 {
+        ms as u64
+    } else {
+        0
+    }
 }
 
 /// The budget of the search on the page right after a submit:
@@ -75,7 +78,7 @@ pub struct Play {
     /// Review mode: the position after this many actions, read-only.
     pub review: RwSignal<Option<(usize, Session)>>,
     /// The mate check running in the web worker, if any.
-    pub checking: RwSignal<Option<Checking>>,
+    pub checking: RwSignal<Option<MateCheck>>,
 }
 
 impl Play {
@@ -290,7 +293,9 @@ impl Play {
     }
 
     /// Hands the outcome of the submitted position to the web worker and
-    /// shows its progress; without a worker, searches on the page within
+    /// shows its progress (asking the player after
+    /// [`ASK_AFTER_MS`](crate::play::fived::mate_check::ASK_AFTER_MS)
+    /// whether to go on); without a worker, searches on the page within
     /// [`OUTCOME_BUDGET`] (beyond it the outcome stays unknown).
     pub fn check_in_worker(&self) {
         let payload = self.session.with_untracked(Session::payload);
@@ -298,10 +303,9 @@ impl Play {
         match outcome_worker::start(payload, move |reply| play.on_job_reply(reply)) {
             Some(id) => {
                 self.session.update(|s| s.status = Status::Pending);
-                self.checking.set(Some(Checking {
-                    id,
-                    searched: page_budget().nodes,
-                }));
+                self.checking
+                    .set(Some(MateCheck::new(id, now_ms(), page_budget().nodes)));
+                self.schedule_ask(id);
             }
             None => {
                 self.checking.set(None);
@@ -310,35 +314,76 @@ impl Play {
         }
     }
 
-    fn on_job_reply(&self, reply: JobReply) {
-        // The game screen may be gone (disposed signals): then nothing to do.
-        let Some(Some(current)) = self.checking.try_get_untracked() else {
+    /// Wakes up when check `id` is due to ask the player whether to go on.
+    /// The worker is not paused: the question only appears on the page.
+    fn schedule_ask(&self, id: u64) {
+        let Some(Some(check)) = self.checking.try_get_untracked() else {
             return;
         };
-        match reply {
-            JobReply::Progress { id, searched } if id == current.id => {
-                self.checking.set(Some(Checking { id, searched }));
-            }
-            JobReply::Done { id, verdict, .. } if id == current.id => {
+        let Some(wait) = check.ask_in(now_ms()).filter(|_| check.id == id) else {
+            return;
+        };
+        let play = *self;
+        set_timeout(
+            move || {
+                let mut asked = false;
+                let _ = play.checking.try_update(|c| {
+                    if let Some(c) = c.as_mut().filter(|c| c.id == id) {
+                        asked = c.tick(now_ms());
+                    }
+                });
+                if !asked {
+                    // Woken a little early (or the check is gone): look again.
+                    play.schedule_ask(id);
+                }
+            },
+            Duration::from_millis(wait),
+        );
+    }
+
+    fn on_job_reply(&self, reply: JobReply) {
+        // The game screen may be gone (disposed signals): then nothing to do.
+        let Some(Some(mut current)) = self.checking.try_get_untracked() else {
+            return;
+        };
+        match current.on_reply(&reply) {
+            Reaction::Ignore => {}
+            Reaction::Progress => self.checking.set(Some(current)),
+            Reaction::Verdict(verdict) => {
                 self.checking.set(None);
                 self.session.update(|s| s.record_outcome(verdict.answer()));
+                if verdict == Verdict::Unknown {
+                    self.notice.set(Some(CAP_WORDS.to_string()));
+                }
                 self.open_game_over_if_over();
             }
-            JobReply::Failed { id, .. } if id.is_none_or(|i| i == current.id) => {
+            Reaction::Failed(_) => {
                 // The worker could not answer: the bounded search on the page.
                 self.checking.set(None);
                 self.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
                 self.open_game_over_if_over();
             }
-            _ => {}
         }
     }
 
-    /// Stops the worker's mate check (the outcome stays unknown).
+    /// The player chose *Keep searching*: the worker goes on, the question
+    /// goes away (*Stop* stays offered).
+    pub fn keep_checking(&self) {
+        self.checking.update(|c| {
+            if let Some(c) = c.as_mut() {
+                c.keep_searching();
+            }
+        });
+    }
+
+    /// Stops the worker's mate check: the outcome is recorded (and saved) as
+    /// unknown — never guessed — and checked again when the game is opened
+    /// again. The game goes on.
     pub fn cancel_check(&self) {
         if self.checking.get_untracked().is_some() {
             self.stop_check();
             self.session.update(|s| s.record_outcome(Answer::Unknown));
+            self.notice.set(Some(STOPPED_WORDS.to_string()));
         }
     }
 

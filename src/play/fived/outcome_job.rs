@@ -8,8 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::session::Payload;
-use crate::fived::{Answer, Budget, Outcome};
+use super::payload::Payload;
+pub use super::payload::Verdict;
+use crate::fived::{Answer, Budget};
 
 /// The budget of the worker's first round (moves applied).
 pub const FIRST_ROUND: u64 = 200_000;
@@ -30,53 +31,6 @@ pub struct JobRequest {
     pub id: u64,
     /// The game (its staged moves are ignored).
     pub game: Payload,
-}
-
-/// The outcome as the worker reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Verdict {
-    /// No legal action, in check.
-    Checkmate,
-    /// No legal action, not in check.
-    Stalemate,
-    /// Legal actions exist.
-    Ongoing {
-        /// The side to move is in check.
-        in_check: bool,
-        /// Every legal action moves the present back.
-        softmate: bool,
-    },
-    /// The cap was reached before the answer was certain.
-    Unknown,
-}
-
-impl Verdict {
-    /// The engine's answer as a verdict.
-    #[must_use]
-    pub fn of(answer: &Answer<Outcome>) -> Verdict {
-        match answer {
-            Answer::Known(Outcome::Checkmate) => Verdict::Checkmate,
-            Answer::Known(Outcome::Stalemate) => Verdict::Stalemate,
-            Answer::Known(Outcome::Ongoing { in_check, softmate }) => Verdict::Ongoing {
-                in_check: *in_check,
-                softmate: *softmate,
-            },
-            Answer::Unknown => Verdict::Unknown,
-        }
-    }
-
-    /// Back to the engine's answer.
-    #[must_use]
-    pub fn answer(self) -> Answer<Outcome> {
-        match self {
-            Verdict::Checkmate => Answer::Known(Outcome::Checkmate),
-            Verdict::Stalemate => Answer::Known(Outcome::Stalemate),
-            Verdict::Ongoing { in_check, softmate } => {
-                Answer::Known(Outcome::Ongoing { in_check, softmate })
-            }
-            Verdict::Unknown => Answer::Unknown,
-        }
-    }
 }
 
 /// What the worker tells the page, as serde's default (externally tagged)

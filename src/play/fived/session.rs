@@ -5,12 +5,12 @@
 //! Plain data with plain methods (no signals), so components stay thin. The
 //! rules are the engine's: this module only records what the engine accepted.
 
-use serde::{Deserialize, Serialize};
-
-use crate::chess::{Color, PieceKind, Placement, Square};
+use crate::chess::Color;
 use crate::fived::coords::{timeline_label, Coord, Move};
 use crate::fived::{boards, Answer, Budget, Game, InitialBoard, Multiverse, Outcome, SubmitError};
 use crate::notation::ast::{ActionText, GameText, MoveText, Span};
+use crate::notation::read;
+use crate::notation::resolve::{resolve_move, start_position};
 use crate::notation::{export, writer};
 use crate::storage::GameResult;
 
@@ -24,121 +24,9 @@ pub const OUTCOME_BUDGET: Budget = Budget::nodes(150_000);
 /// common case (plenty of legal actions) answers at once.
 pub const PAGE_BUDGET: Budget = Budget::nodes(5_000);
 
-/// The version of [`Payload`]'s layout.
-pub const PAYLOAD_FORMAT: u32 = 1;
-
-/// A move as the save payload stores it: timeline, half-turn and square of
-/// both ends, and the promotion letter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredMove {
-    /// `[l, v, x, y]` of the source.
-    pub from: [i32; 4],
-    /// `[l, v, x, y]` of the target.
-    pub to: [i32; 4],
-    /// Promotion piece letter, if chosen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub promotion: Option<char>,
-}
-
-impl StoredMove {
-    fn of(m: &Move) -> StoredMove {
-        let c = |c: Coord| {
-            [
-                c.board.l,
-                c.board.v,
-                i32::from(c.square.x),
-                i32::from(c.square.y),
-            ]
-        };
-        StoredMove {
-            from: c(m.from),
-            to: c(m.to),
-            promotion: m.promotion.map(PieceKind::letter),
-        }
-    }
-
-    fn to_move(self) -> Option<Move> {
-        let c = |a: [i32; 4]| -> Option<Coord> {
-            let x = u8::try_from(a[2]).ok()?;
-            let y = u8::try_from(a[3]).ok()?;
-            Some(Coord::new(a[0], a[1], Square::new(x, y)?))
-        };
-        Some(Move {
-            from: c(self.from)?,
-            to: c(self.to)?,
-            promotion: match self.promotion {
-                Some(p) => Some(PieceKind::from_letter(p)?),
-                None => None,
-            },
-        })
-    }
-}
-
-/// One starting board in the payload: timeline, turn, colour, FEN pieces.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredBoard {
-    /// Internal timeline number.
-    pub l: i32,
-    /// Turn.
-    pub turn: i32,
-    /// `w` or `b`.
-    pub color: char,
-    /// FEN piece field.
-    pub fen: String,
-}
-
-/// What a 5D game saves: the 5dpgn for people and tools, and the exact start
-/// boards and moves to restore it without re-reading the text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Payload {
-    /// [`PAYLOAD_FORMAT`].
-    pub format: u32,
-    /// The game in 5dpgn (submitted actions only).
-    pub pgn: String,
-    /// Board width and height.
-    pub size: [u8; 2],
-    /// Whether the game uses `-0`/`+0` timelines.
-    pub even: bool,
-    /// Promotion letters, first is the default.
-    pub promotions: String,
-    /// The starting boards.
-    pub start: Vec<StoredBoard>,
-    /// Submitted actions.
-    pub actions: Vec<Vec<StoredMove>>,
-    /// Moves staged but not yet submitted.
-    #[serde(default)]
-    pub staged: Vec<StoredMove>,
-}
-
-/// Why a saved game could not be restored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RestoreError {
-    /// The payload is not a 5D payload this version can read.
-    Payload(String),
-    /// The start boards do not form a position.
-    Setup(String),
-    /// A stored move was refused by the engine.
-    Move {
-        /// 0-based action index.
-        action: usize,
-        /// Why.
-        reason: String,
-    },
-}
-
-impl std::fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RestoreError::Payload(e) => write!(f, "the saved data is not readable: {e}"),
-            RestoreError::Setup(e) => write!(f, "the start position is broken: {e}"),
-            RestoreError::Move { action, reason } => {
-                write!(f, "action {} could not be replayed: {reason}", action + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
+pub use super::payload::{
+    Payload, RestoreError, SavedOutcome, StoredBoard, StoredMove, Verdict, PAYLOAD_FORMAT,
+};
 
 /// What the engine said about the position after the last submit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +51,10 @@ pub struct Session {
     staged_texts: Vec<MoveText>,
     /// The outcome for the side to move.
     pub status: Status,
+    /// The engine's last verdict on the submitted position (what the payload
+    /// saves): set by [`Session::record_outcome`], cleared by a submit or a
+    /// takeback.
+    verdict: Option<Verdict>,
     /// Ongoing, or how the game ended.
     pub result: GameResult,
     /// Incremented on every change (cheap change detection for views).
@@ -187,59 +79,6 @@ pub fn start_boards(m: &Multiverse) -> Vec<InitialBoard> {
         .collect()
 }
 
-impl Payload {
-    /// The game's start position, rebuilt from the stored boards.
-    fn start_position(&self) -> Result<Multiverse, RestoreError> {
-        let [w, h] = self.size;
-        let mut boards = Vec::new();
-        for b in &self.start {
-            let placement = Placement::from_fen(&b.fen, w, h)
-                .map_err(|e| RestoreError::Setup(e.to_string()))?;
-            let to_move = Color::from_letter(b.color)
-                .ok_or_else(|| RestoreError::Setup(format!("bad colour {:?}", b.color)))?;
-            boards.push(InitialBoard {
-                l: b.l,
-                turn: b.turn,
-                to_move,
-                placement,
-            });
-        }
-        let promotions: Vec<PieceKind> = self
-            .promotions
-            .chars()
-            .filter_map(PieceKind::from_letter)
-            .collect();
-        Multiverse::from_boards(w, h, self.even, &promotions, &boards)
-            .map_err(|e| RestoreError::Setup(e.to_string()))
-    }
-
-    /// The submitted position of the saved game, as the engine's [`Game`]
-    /// (staged moves and texts left out): what the web worker searches.
-    ///
-    /// # Errors
-    /// A [`RestoreError`] saying what could not be rebuilt.
-    pub fn committed_game(&self) -> Result<Game, RestoreError> {
-        let mut game = Game::new(self.start_position()?);
-        for (i, action) in self.actions.iter().enumerate() {
-            for sm in action {
-                let m = sm.to_move().ok_or_else(|| RestoreError::Move {
-                    action: i,
-                    reason: "a square is off the board".to_string(),
-                })?;
-                game.play(m).map_err(|e| RestoreError::Move {
-                    action: i,
-                    reason: e.to_string(),
-                })?;
-            }
-            game.submit().map_err(|e| RestoreError::Move {
-                action: i,
-                reason: e.to_string(),
-            })?;
-        }
-        Ok(game)
-    }
-}
-
 impl Session {
     /// A new game on a catalogue board.
     ///
@@ -261,6 +100,7 @@ impl Session {
             texts: Vec::new(),
             staged_texts: Vec::new(),
             status: Status::Pending,
+            verdict: None,
             result: GameResult::Ongoing,
             revision: 0,
         }
@@ -373,6 +213,7 @@ impl Session {
         }
         self.texts.push(texts);
         self.status = Status::Pending;
+        self.verdict = None;
         self.revision += 1;
         Ok(())
     }
@@ -388,6 +229,7 @@ impl Session {
     /// in the web worker): the status, the result when the game ends, and the
     /// `+`/`#` marks of the last move.
     pub fn record_outcome(&mut self, answer: Answer<Outcome>) {
+        self.verdict = Some(Verdict::of(&answer));
         self.status = match answer {
             Answer::Known(o) => Status::Known(o),
             Answer::Unknown => Status::Unknown,
@@ -489,6 +331,7 @@ impl Session {
         self.staged_texts.clear();
         self.texts.pop();
         self.result = GameResult::Ongoing;
+        self.verdict = None;
         self.status = if self.texts.is_empty() {
             Status::Pending
         } else {
@@ -603,11 +446,76 @@ impl Session {
                 .map(|a| a.iter().map(StoredMove::of).collect())
                 .collect(),
             staged: self.game.staged().map(StoredMove::of).collect(),
+            outcome: self.verdict.map(|verdict| SavedOutcome {
+                actions: self.texts.len(),
+                verdict,
+            }),
         }
     }
 
+    /// A game from a 5dpgn text: the notation reader (errors with line and
+    /// column), the engine's resolver (`notation::resolve`) for the start
+    /// position and each written move, replayed through the session so the
+    /// game keeps the canonical text of every move; the outcome decided
+    /// within [`OUTCOME_BUDGET`].
+    ///
+    /// # Errors
+    /// The reader's error (`line L, column C: …`), an unknown board, or the
+    /// first move that cannot be played, with its place in the text.
+    pub fn import(text: &str) -> Result<Session, String> {
+        let read = read(text).map_err(|e| e.to_string())?;
+        let game = &read.game;
+        let start = start_position(game).map_err(|e| e.to_string())?;
+        let name = game
+            .tag("Board")
+            .or_else(|| game.tag("Variant"))
+            .unwrap_or("Standard");
+        // A catalogue name only when the start really is that board (5DFEN lines
+        // may set up anything under a `[Board]` tag); otherwise export the boards.
+        let variant = match boards::find(name) {
+            Some(v) if crate::fived::Multiverse::from_variant(v).as_ref() == Ok(&start) => {
+                v.name.to_string()
+            }
+            _ => "Custom".to_string(),
+        };
+        let mut session = Session::from_position(variant, start);
+        for action in &game.actions {
+            if action.moves.is_empty() {
+                continue;
+            }
+            if action.color != session.game().to_move() {
+                return Err(format!(
+                    "{}: it is {}'s turn, not {}'s",
+                    action.span,
+                    session.game().to_move(),
+                    action.color
+                ));
+            }
+            for mt in &action.moves {
+                let m = resolve_move(session.game(), mt)
+                    .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
+                session
+                    .play(m)
+                    .map_err(|e| format!("{}: `{}`: {e}", mt.span, mt.text))?;
+            }
+            session
+                .submit()
+                .map_err(|e| format!("{}: the action cannot be submitted: {e}", action.span))?;
+        }
+        if session.action_count() > 0 {
+            session.decide_outcome(OUTCOME_BUDGET);
+        }
+        Ok(session)
+    }
+
     /// Rebuilds a game from its payload: start boards, every action, the
-    /// staged moves; the outcome is decided again with `budget`.
+    /// staged moves. The outcome is decided again with `budget`, except when
+    /// the payload saved it as unknown (a check that stopped or ran out:
+    /// the status is then [`Status::Unknown`], for the screen to check again
+    /// in the worker rather than repeat a short search on the page). When
+    /// `budget` runs out and the payload saved the engine's verdict on the
+    /// same position, that verdict is used: a verdict is never guessed, only
+    /// the engine's own answer is taken back.
     ///
     /// # Errors
     /// A [`RestoreError`] saying what could not be restored.
@@ -638,7 +546,15 @@ impl Session {
             })?;
         }
         if !payload.actions.is_empty() {
-            s.decide_outcome(budget);
+            match payload.saved_verdict() {
+                Some(Verdict::Unknown) => s.record_outcome(Answer::Unknown),
+                saved => {
+                    s.decide_outcome(budget);
+                    if let (Status::Unknown, Some(v)) = (s.status, saved) {
+                        s.record_outcome(v.answer());
+                    }
+                }
+            }
         }
         let n = payload.actions.len();
         for sm in &payload.staged {

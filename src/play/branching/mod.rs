@@ -1,0 +1,655 @@
+//! Multiverse Time Travel Chess as a [`GameSession`]: the game and what the
+//! player has chosen on it so far (the branch being moved on, the selected
+//! piece, the staged move, the chosen traveller, trans-universe mode).
+//!
+//! Boards are named by [`BoardKey`]s: the line is the row (branch) that
+//! draws the board, the time its `t`; the staged move's board, drawn after
+//! the branch's latest one, has the time [`PREVIEW`]. Every legality
+//! question goes to [`crate::games::branching::Game`]; which queen pays for a
+//! crossing is [`queen_square`].
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::chess::{Color, Move2d, PieceKind, Position, Square};
+use crate::games::branching::{
+    BranchId, BranchTurn, Game, GameEvent, SaveRecord as BranchingRecord, Travel, TravelOrder,
+};
+use crate::storage::GameKind;
+
+use super::{
+    BoardKey, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal, Scene, SceneBoard,
+    Spot, Step,
+};
+
+/// The time of the staged move's board (drawn after the branch's latest board).
+pub const PREVIEW: i32 = i32::MAX;
+
+/// The key of the board at time `t` drawn in `row`.
+#[must_use]
+pub fn board_key(row: u32, t: u32) -> BoardKey {
+    BoardKey::new(
+        i32::try_from(row).unwrap_or(i32::MAX),
+        i32::try_from(t).unwrap_or(i32::MAX - 1),
+    )
+}
+
+/// The staged move's board in `row`.
+#[must_use]
+pub fn preview_key(row: u32) -> BoardKey {
+    BoardKey::new(i32::try_from(row).unwrap_or(i32::MAX), PREVIEW)
+}
+
+/// The row (branch) of a board key.
+fn row_of(key: BoardKey) -> Option<BranchId> {
+    u32::try_from(key.line).ok().map(BranchId)
+}
+
+/// The time of a board key (`None` for the preview board).
+fn t_of(key: BoardKey) -> Option<u32> {
+    (key.time != PREVIEW)
+        .then(|| u32::try_from(key.time).ok())
+        .flatten()
+}
+
+/// The variant line shown in the saved-games list.
+#[must_use]
+pub fn variant_words(game: &Game) -> String {
+    format!("branch limit {}", game.config().limit)
+}
+
+/// The queen to sacrifice for a crossing from `b` after `mv`: the first own
+/// queen found on the board after the move (a1, b1, … h8).
+#[must_use]
+pub fn queen_square(game: &Game, b: BranchId, mv: Move2d) -> Option<Square> {
+    let branch = game.branch(b).ok()?;
+    let pos = branch.latest().position();
+    let me = pos.turn();
+    let after = pos.play(mv).ok()?;
+    (0..8)
+        .flat_map(|y| (0..8).map(move |x| Square { x, y }))
+        .find(|&sq| {
+            after
+                .piece_at(sq)
+                .is_some_and(|p| p.color == me && p.kind == PieceKind::Queen)
+        })
+}
+
+/// The row that draws the board at time `t` of `b`'s lineage (the engine's
+/// [`Game::owner_of`]).
+fn owner_row(game: &Game, b: BranchId, t: u32) -> Option<u32> {
+    let branch = game.branch(b).ok()?;
+    Some(game.owner_of(branch, t).0)
+}
+
+/// The square marks of each board.
+pub type Marks = HashMap<BoardKey, Vec<(Square, Mark)>>;
+
+/// A branching game and the choices in progress on it.
+#[derive(Debug, Clone)]
+pub struct BranchingSession {
+    game: Game,
+    focus: Option<BranchId>,
+    selected: Option<Square>,
+    staged: Option<Move2d>,
+    traveller: Option<Square>,
+    trans: bool,
+}
+
+impl BranchingSession {
+    /// A session over `game`, focused on the first branch to play.
+    #[must_use]
+    pub fn new(game: Game) -> BranchingSession {
+        let mut s = BranchingSession {
+            game,
+            focus: None,
+            selected: None,
+            staged: None,
+            traveller: None,
+            trans: false,
+        };
+        s.focus_next_pending();
+        s
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The branch being moved on.
+    #[must_use]
+    pub fn focus(&self) -> Option<BranchId> {
+        self.focus
+    }
+
+    /// The selected piece on the focus branch's latest board.
+    #[must_use]
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// The move staged on the focus branch.
+    #[must_use]
+    pub fn staged(&self) -> Option<Move2d> {
+        self.staged
+    }
+
+    /// The piece chosen to travel, on the preview board.
+    #[must_use]
+    pub fn traveller(&self) -> Option<Square> {
+        self.traveller
+    }
+
+    /// Whether the traveller crosses to another branch (for a queen).
+    #[must_use]
+    pub fn trans(&self) -> bool {
+        self.trans
+    }
+
+    /// Switches trans-universe mode (the traveller chosen is dropped).
+    pub fn set_trans(&mut self, on: bool) {
+        self.trans = on;
+        self.traveller = None;
+    }
+
+    /// The side whose phase it is.
+    #[must_use]
+    pub fn player(&self) -> Color {
+        self.game.phase().player
+    }
+
+    /// Forgets the choices on the focus branch (keeps the focus).
+    pub fn clear(&mut self) {
+        self.selected = None;
+        self.staged = None;
+        self.traveller = None;
+    }
+
+    /// Moves the focus to the first branch still to play this phase (keeps
+    /// it if it is still pending).
+    pub fn focus_next_pending(&mut self) {
+        let pending = &self.game.phase().pending;
+        if self.game.result().is_some() {
+            self.focus = None;
+        } else if !self.focus.is_some_and(|f| pending.contains(&f)) {
+            self.focus = pending.first().copied();
+        }
+    }
+
+    /// Picks the branch to move on.
+    pub fn set_focus(&mut self, branch: BranchId) {
+        if self.focus != Some(branch) {
+            self.clear();
+            self.trans = false;
+            self.focus = Some(branch);
+        }
+    }
+
+    fn latest_of(&self, b: BranchId) -> Option<(u32, Position)> {
+        self.game
+            .branch(b)
+            .ok()
+            .map(|br| (br.latest().t(), *br.latest().position()))
+    }
+
+    fn pending(&self, b: BranchId) -> bool {
+        self.game.result().is_none() && self.game.phase().pending.contains(&b)
+    }
+
+    /// The legal moves of branch `b` with the same squares as `mv`: the
+    /// promotion choices when `mv` promotes (queen first), else just `mv`.
+    #[must_use]
+    pub fn promotion_choices(&self, b: BranchId, mv: Move2d) -> Vec<Move2d> {
+        let (Some(from), Some((_, position))) = (mv.from(), self.latest_of(b)) else {
+            return vec![mv];
+        };
+        let mut moves: Vec<Move2d> = position
+            .legal_moves_from(from)
+            .into_iter()
+            .filter(|m| m.to() == mv.to())
+            .collect();
+        let rank = |m: &Move2d| {
+            [
+                PieceKind::Queen,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Knight,
+            ]
+            .iter()
+            .position(|k| Some(*k) == m.promotion())
+            .unwrap_or(4)
+        };
+        moves.sort_by_key(rank);
+        moves
+    }
+
+    /// Swaps the staged move for the same move promoting to another piece
+    /// (a travelling piece chosen for the old move is dropped).
+    pub fn choose_promotion(&mut self, mv: Move2d) {
+        if self.staged != Some(mv) {
+            self.staged = Some(mv);
+            self.traveller = None;
+        }
+    }
+
+    /// The squares to mark on each board, from the choices so far.
+    #[must_use]
+    pub fn marks(&self) -> Marks {
+        let mut out: Marks = HashMap::new();
+        let game = &self.game;
+        let Some(b) = self.focus else { return out };
+        let Ok(branch) = game.branch(b) else {
+            return out;
+        };
+        let latest = branch.latest();
+        let here = board_key(b.0, latest.t());
+        let preview = preview_key(b.0);
+        match (self.staged, self.traveller) {
+            (None, _) => {
+                if let Some(sq) = self.selected {
+                    let list = out.entry(here).or_default();
+                    list.push((sq, Mark::Selected));
+                    for mv in latest.position().legal_moves_from(sq) {
+                        let to = mv.to();
+                        let mark = if latest.position().piece_at(to).is_some() {
+                            Mark::Capture
+                        } else {
+                            Mark::Dest
+                        };
+                        list.push((to, mark));
+                    }
+                }
+            }
+            (Some(mv), None) => {
+                let list = out.entry(preview).or_default();
+                if let Some(from) = mv.from() {
+                    list.push((from, Mark::Staged));
+                }
+                list.push((mv.to(), Mark::Staged));
+                let queen = self.trans.then(|| queen_square(game, b, mv)).flatten();
+                if let Ok(squares) = game.travellers(b, mv, TravelOrder::MoveFirst) {
+                    for sq in squares {
+                        if Some(sq) != queen {
+                            list.push((sq, Mark::Traveller));
+                        }
+                    }
+                }
+                if let Some(q) = queen {
+                    list.push((q, Mark::Queen));
+                }
+            }
+            (Some(mv), Some(from)) => {
+                out.entry(preview).or_default().push((from, Mark::Selected));
+                if self.trans {
+                    self.mark_crossings(&mut out, b, mv, from);
+                } else if let Ok(boards) =
+                    game.time_travel_landings(b, mv, TravelOrder::MoveFirst, from)
+                {
+                    for (t, squares) in boards {
+                        let Some(row) = owner_row(game, b, t) else {
+                            continue;
+                        };
+                        let l = out.entry(board_key(row, t)).or_default();
+                        l.extend(squares.into_iter().map(|s| (s, Mark::Landing)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The queen paid and the landing squares of a crossing of `from`.
+    fn mark_crossings(&self, out: &mut Marks, b: BranchId, mv: Move2d, from: Square) {
+        let game = &self.game;
+        let Some(queen) = queen_square(game, b, mv) else {
+            return;
+        };
+        out.entry(preview_key(b.0))
+            .or_default()
+            .push((queen, Mark::Queen));
+        let Ok(targets) = game.trans_universe_landings(b, mv, TravelOrder::MoveFirst, from, queen)
+        else {
+            return;
+        };
+        for (target, squares) in targets {
+            let Ok(tb) = game.branch(target) else {
+                continue;
+            };
+            let l = out.entry(board_key(target.0, tb.latest().t())).or_default();
+            l.extend(squares.into_iter().map(|s| (s, Mark::Landing)));
+        }
+    }
+
+    /// A press on a square of a board: plays a journey to a landing square,
+    /// chooses the traveller on the preview board, stages a move to a
+    /// destination, or selects a piece ([`Effect::Picked`]: a drag may start).
+    pub fn press(&mut self, key: BoardKey, sq: Square) -> Effect {
+        // A landing square of the chosen traveller plays the turn with the journey.
+        if let (Some(b), Some(mv), Some(from)) = (self.focus, self.staged, self.traveller) {
+            let is_landing = self
+                .marks()
+                .get(&key)
+                .is_some_and(|l| l.iter().any(|&(s, m)| s == sq && m == Mark::Landing));
+            if is_landing {
+                let travel = if self.trans {
+                    let (Some(queen), Some(to_branch)) =
+                        (queen_square(&self.game, b, mv), row_of(key))
+                    else {
+                        return Effect::Ignored;
+                    };
+                    Travel::TransUniverse {
+                        queen,
+                        from,
+                        to_branch,
+                        landing: sq,
+                    }
+                } else {
+                    let Some(to_t) = t_of(key) else {
+                        return Effect::Ignored;
+                    };
+                    Travel::Time {
+                        from,
+                        to_t,
+                        landing: sq,
+                    }
+                };
+                return self.play_turn(BranchTurn::with_travel(
+                    b,
+                    mv,
+                    TravelOrder::MoveFirst,
+                    travel,
+                ));
+            }
+        }
+        if key.time == PREVIEW {
+            return self.press_preview(sq);
+        }
+        let (Some(b), Some(t)) = (row_of(key), t_of(key)) else {
+            return Effect::Ignored;
+        };
+        let Some((latest_t, position)) = self.latest_of(b) else {
+            return Effect::Ignored;
+        };
+        if t != latest_t || !self.pending(b) {
+            if self.selected.is_some() || self.traveller.is_some() {
+                return Effect::Refused(
+                    "Not a legal square there: pick a marked one, or press Escape.".into(),
+                );
+            }
+            return Effect::Ignored;
+        }
+        if self.focus != Some(b) {
+            self.set_focus(b);
+        }
+        if self.staged.is_some() {
+            // A new choice on the latest board replaces the staged move.
+            self.clear();
+        }
+        // A destination of the selected piece stages the move (a promotion
+        // as a queen: the other pieces are offered beside the preview).
+        if let Some(from) = self.selected {
+            let moves: Vec<Move2d> = position
+                .legal_moves_from(from)
+                .into_iter()
+                .filter(|m| m.to() == sq)
+                .collect();
+            if let Some(&mv) = moves
+                .iter()
+                .find(|m| m.promotion() == Some(PieceKind::Queen))
+                .or_else(|| moves.first())
+            {
+                self.selected = None;
+                self.staged = Some(mv);
+                return Effect::Staged;
+            }
+        }
+        match position.piece_at(sq) {
+            Some(p) if p.color == self.player() => {
+                self.selected = Some(sq);
+                Effect::Picked
+            }
+            _ => {
+                self.selected = None;
+                Effect::Cleared
+            }
+        }
+    }
+
+    /// A press on the preview board: choose (or change) the traveller.
+    fn press_preview(&mut self, sq: Square) -> Effect {
+        let (Some(b), Some(mv)) = (self.focus, self.staged) else {
+            return Effect::Ignored;
+        };
+        match self.game.travellers(b, mv, TravelOrder::MoveFirst) {
+            Ok(list) if list.contains(&sq) => {
+                if self.trans && queen_square(&self.game, b, mv) == Some(sq) {
+                    return Effect::Refused(
+                        "The queen is the price of the crossing: choose another piece to send."
+                            .into(),
+                    );
+                }
+                self.traveller = Some(sq);
+                Effect::Picked
+            }
+            Ok(_) => {
+                let why = self
+                    .game
+                    .check_traveller(b, mv, TravelOrder::MoveFirst, sq)
+                    .err()
+                    .map_or_else(String::new, |e| e.to_string());
+                Effect::Refused(format!("That piece cannot travel: {why}."))
+            }
+            Err(e) => Effect::Refused(e.to_string()),
+        }
+    }
+
+    /// Plays the staged move without travel.
+    pub fn play_staged(&mut self) -> Effect {
+        match (self.focus, self.staged) {
+            (Some(b), Some(mv)) => self.play_turn(BranchTurn::plain(b, mv)),
+            _ => Effect::Ignored,
+        }
+    }
+
+    /// Plays a branch-turn; on refusal says why and keeps the choices.
+    pub fn play_turn(&mut self, turn: BranchTurn) -> Effect {
+        match self.game.play(&turn) {
+            Ok(_) => {
+                self.clear();
+                self.trans = false;
+                self.focus_next_pending();
+                Effect::Played
+            }
+            Err(e) => Effect::Refused(format!("Refused: {e}.")),
+        }
+    }
+
+    /// Resigns the focus branch for the side to play.
+    ///
+    /// # Errors
+    /// The rules' refusal, worded for the player.
+    pub fn resign_branch(&mut self) -> Result<(), Refusal> {
+        let Some(b) = self.focus else {
+            return Ok(());
+        };
+        let by = self.player();
+        self.game
+            .resign_branch(b, by)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.clear();
+        self.focus_next_pending();
+        Ok(())
+    }
+}
+
+impl GameSession for BranchingSession {
+    type Action = BranchTurn;
+    const KIND: GameKind = GameKind::Branching;
+
+    fn variant(&self) -> String {
+        variant_words(&self.game)
+    }
+
+    fn payload(&self) -> Value {
+        serde_json::to_value(self.game.to_record()).unwrap_or_default()
+    }
+
+    fn from_payload(_variant: &str, payload: &Value) -> Result<Self, RecordError> {
+        let saved = BranchingRecord::deserialize(payload)?;
+        Game::from_record(&saved)
+            .map(BranchingSession::new)
+            .map_err(|e| RecordError::Invalid(e.to_string()))
+    }
+
+    fn export_text(&self) -> String {
+        self.game.to_json()
+    }
+
+    fn import_text(text: &str) -> Result<Self, RecordError> {
+        Game::from_json(text)
+            .map(BranchingSession::new)
+            .map_err(|e| RecordError::Unreadable(e.to_string()))
+    }
+
+    fn to_move(&self) -> Color {
+        self.game.phase().player
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.game.result().map(|res| Ending {
+            winner: res.winner,
+            reason: format!(
+                "{}–{} in branches, {} drawn",
+                res.score.white, res.score.black, res.score.draws
+            ),
+        })
+    }
+
+    /// The phases completed: one side's turn is all its branch-turns.
+    fn turns_played(&self) -> usize {
+        let players: Vec<Color> = self
+            .game
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Turn { player, .. } => Some(*player),
+                _ => None,
+            })
+            .collect();
+        let changes = players.windows(2).filter(|w| w[0] != w[1]).count();
+        let last_done = players.last().is_some_and(|&p| p != self.player());
+        changes + usize::from(last_done)
+    }
+
+    /// The plain branch-turns (no journey) of every branch still to play:
+    /// journeys multiply with landing squares and are left to
+    /// [`Game::random_turn`]-style players.
+    fn legal_actions(&self) -> Vec<BranchTurn> {
+        if self.game.result().is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &b in &self.game.phase().pending {
+            if let Some((_, pos)) = self.latest_of(b) {
+                out.extend(
+                    pos.legal_moves()
+                        .into_iter()
+                        .map(|mv| BranchTurn::plain(b, mv)),
+                );
+            }
+        }
+        out
+    }
+
+    fn play(&mut self, action: BranchTurn) -> Result<Step, Refusal> {
+        let before = self.player();
+        match self.play_turn(action) {
+            Effect::Refused(why) => Err(Refusal(why)),
+            _ if self.game.result().is_some() || self.player() != before => Ok(Step::TurnEnded),
+            _ => Ok(Step::Staged),
+        }
+    }
+
+    fn undo(&mut self) -> bool {
+        false
+    }
+
+    fn take_back(&mut self) -> bool {
+        false
+    }
+
+    fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
+        self.game
+            .resign(loser)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.clear();
+        self.focus = None;
+        Ok(())
+    }
+
+    fn scene(&self) -> Scene {
+        let mut marks = self.marks();
+        let mut boards = Vec::new();
+        for br in self.game.branches() {
+            let row = br.id().0;
+            let latest_t = br.latest().t();
+            for node in br.own_boards() {
+                let key = board_key(row, node.t());
+                let mut board = SceneBoard::new(key, super::placement_of(node.position()));
+                board.active = node.t() == latest_t && self.pending(br.id());
+                board.marks = marks.remove(&key).unwrap_or_default();
+                boards.push(board);
+            }
+            if let (Some(mv), true) = (self.staged, self.focus == Some(br.id())) {
+                if let Ok(after) = br.latest().position().play(mv) {
+                    let key = preview_key(row);
+                    let mut board = SceneBoard::new(key, super::placement_of(&after));
+                    board.marks = marks.remove(&key).unwrap_or_default();
+                    boards.push(board);
+                }
+            }
+        }
+        Scene {
+            boards,
+            arrows: Vec::new(),
+            orientation: Color::White,
+        }
+    }
+
+    fn input(&mut self, input: Input) -> Effect {
+        match input {
+            Input::Press(Spot { board, square }) | Input::Drop(Spot { board, square }) => {
+                self.press(board, square)
+            }
+            Input::Promote(kind) => {
+                let (Some(b), Some(mv)) = (self.focus, self.staged) else {
+                    return Effect::Ignored;
+                };
+                match self
+                    .promotion_choices(b, mv)
+                    .into_iter()
+                    .find(|m| m.promotion() == Some(kind))
+                {
+                    Some(m) => {
+                        self.choose_promotion(m);
+                        Effect::Staged
+                    }
+                    None => Effect::Ignored,
+                }
+            }
+            Input::Confirm => self.play_staged(),
+            Input::Cancel => {
+                self.clear();
+                Effect::Cleared
+            }
+            Input::Hand(_) => Effect::Ignored,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

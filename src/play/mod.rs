@@ -1,0 +1,432 @@
+//! The play layer: one interface the four games share ([`GameSession`]),
+//! host-compiled and host-tested, between the rules (`fived/`, `games/`) and
+//! the screens (`ui/`, which only draws).
+//!
+//! A session is a game plus what the player has chosen on it so far (the
+//! selected piece, a staged move, a pending promotion or confirmation). It
+//! answers four kinds of question, in tiers like shakmaty's
+//! Board → Setup → Position:
+//!
+//! 1. **Record**: the save record (to and from
+//!    [`SaveRecord`](crate::storage::SaveRecord), one error type
+//!    [`RecordError`]) and the export text.
+//! 2. **State**: whose turn ([`GameSession::to_move`]), how many turns were
+//!    played ([`GameSession::turns_played`]: a clock sees a turn end when it
+//!    grows) and the result ([`Ending`], mapping to storage's
+//!    [`GameResult`]).
+//! 3. **Rules as values**: the legal actions ([`GameSession::legal_actions`])
+//!    and [`GameSession::play`] one of them, [`GameSession::undo`] a staged
+//!    step, [`GameSession::take_back`] a turn: what a computer opponent, a
+//!    puzzle checker or a replay needs. A 5D turn is several actions (each
+//!    staged move, then "submit"); [`Step`] says whether the turn ended.
+//! 4. **Drawing and input**, chessground's split: [`GameSession::scene`] says
+//!    what to draw (boards with their pieces, marks, arrows, orientation: a
+//!    plain [`Scene`]), and [`GameSession::input`] says what a press, a drop
+//!    after a drag, a key or a dialog answer does ([`Input`] → [`Effect`]).
+//!    Boards are named by a [`BoardKey`] (line, time), so a 5D board or a
+//!    branching board is addressed like the one board of the 2D games, and
+//!    keyboard play walks the scene with [`Scene::step`].
+//!
+//! Game-specific questions (Time Traveling's past plies, Chessgi's pockets
+//! and time tree, a branch's travellers, 5D's review of earlier actions) stay
+//! as inherent methods of each game's session.
+//!
+//! # Example
+//!
+//! A feature written once for every game: a player that always takes the
+//! first legal action, and a clock hand-over that notices the end of a turn.
+//!
+//! ```
+//! use chronochess::chess::Color;
+//! use chronochess::play::{GameSession, Step};
+//!
+//! /// Plays the first legal action; true when the turn ended.
+//! fn play_first<G: GameSession>(game: &mut G) -> bool {
+//!     let Some(action) = game.legal_actions().into_iter().next() else {
+//!         return false;
+//!     };
+//!     matches!(game.play(action), Ok(Step::TurnEnded))
+//! }
+//!
+//! /// Whose clock runs: nobody once the game is over.
+//! fn running_clock<G: GameSession>(game: &G) -> Option<Color> {
+//!     game.ending().is_none().then(|| game.to_move())
+//! }
+//! ```
+//!
+//! A screen holds a session in a signal and does
+//! `let effect = session.input(Input::Press(spot));`, then redraws
+//! `session.scene()`, opens the promotion chooser on
+//! [`Effect::ChoosePromotion`], autosaves on [`Effect::Played`], and shows
+//! [`Effect::Refused`]'s reason.
+
+pub mod branching;
+pub mod chessgi;
+pub mod fived;
+pub mod scene;
+pub mod time_traveling;
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::chess::{Color, PieceKind, PlacedPiece, Placement, Position};
+use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
+
+pub use scene::{Arrow, ArrowKind, BoardKey, Direction, Mark, Scene, SceneBoard, Spot};
+
+/// The pieces of a 2D position, as a [`SceneBoard`] holds them.
+#[must_use]
+pub fn placement_of(position: &Position) -> Placement {
+    let mut placement = Placement::empty(8, 8).unwrap_or_else(|| unreachable!("8×8 is a board"));
+    for (sq, piece) in position.pieces() {
+        placement.set(
+            sq,
+            Some(PlacedPiece {
+                piece,
+                unmoved: false,
+            }),
+        );
+    }
+    placement
+}
+
+/// How a game ended: who won (`None`: a draw) and why, in words
+/// ("checkmate", "resignation", "3–1 in branches, 0 drawn").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ending {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why, in words (lower case, no full stop).
+    pub reason: String,
+}
+
+impl Ending {
+    /// A win for `winner`.
+    #[must_use]
+    pub fn win(winner: Color, reason: impl Into<String>) -> Ending {
+        Ending {
+            winner: Some(winner),
+            reason: reason.into(),
+        }
+    }
+
+    /// A draw.
+    #[must_use]
+    pub fn draw(reason: impl Into<String>) -> Ending {
+        Ending {
+            winner: None,
+            reason: reason.into(),
+        }
+    }
+
+    /// The ending a stored result records (`None` while it is ongoing).
+    #[must_use]
+    pub fn of_result(result: &GameResult) -> Option<Ending> {
+        result.reason().map(|reason| Ending {
+            winner: result.winner(),
+            reason: reason.to_string(),
+        })
+    }
+
+    /// The stored result of a game that ended this way, or is still going.
+    #[must_use]
+    pub fn result(ending: Option<&Ending>) -> GameResult {
+        match ending {
+            None => GameResult::Ongoing,
+            Some(e) => GameResult::ended(e.winner, e.reason.clone()),
+        }
+    }
+
+    /// The headline of a game-over dialog: "White wins", "Draw".
+    #[must_use]
+    pub fn headline(&self) -> String {
+        match self.winner {
+            Some(c) => format!("{} wins", c.name()),
+            None => "Draw".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} won ({})", c.name(), self.reason),
+            None => write!(f, "Draw ({})", self.reason),
+        }
+    }
+}
+
+/// Why a saved record, or an imported text, does not give a game. One type
+/// for every game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The record holds another game.
+    OtherKind {
+        /// The kind it holds.
+        found: GameKind,
+        /// The kind that was asked for.
+        expected: GameKind,
+    },
+    /// The payload or text does not have the game's shape (the parser's words).
+    Unreadable(String),
+    /// The rules refuse what it records (the rules' words).
+    Invalid(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::OtherKind { found, .. } => write!(f, "it is a {} game", found.title()),
+            RecordError::Unreadable(why) => write!(f, "the saved game cannot be read: {why}"),
+            RecordError::Invalid(why) => write!(f, "the saved game is not valid: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<serde_json::Error> for RecordError {
+    fn from(e: serde_json::Error) -> RecordError {
+        RecordError::Unreadable(e.to_string())
+    }
+}
+
+/// The rules' refusal of an action, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    /// A refusal from any error's words.
+    #[must_use]
+    pub fn of(e: impl fmt::Display) -> Refusal {
+        Refusal(e.to_string())
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What an accepted action did to the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Part of a turn (a 5D move staged before the submit): the same side acts again.
+    Staged,
+    /// The turn is over (or the game is).
+    TurnEnded,
+}
+
+/// What the player did on the screen, in the board's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// A click, a tap, or Enter/Space on the focused square.
+    Press(Spot),
+    /// A dragged piece let go over a square (after a press that answered
+    /// [`Effect::Picked`]).
+    Drop(Spot),
+    /// A piece in hand chosen (a drop game's reserve).
+    Hand(PieceKind),
+    /// The piece chosen in the promotion chooser.
+    Promote(PieceKind),
+    /// "Yes" to the change waiting for confirmation (Enter).
+    Confirm,
+    /// Escape: drop the selection, the promotion choice or the change waiting.
+    Cancel,
+}
+
+/// A change waiting for the player's confirmation, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmation {
+    /// One line: "Replace ply 3 (Ph2-h4) with Rh1-h3".
+    pub title: String,
+    /// What it would change, one sentence each.
+    pub consequences: Vec<String>,
+}
+
+/// What an [`Input`] did, for the screen to follow up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing changed.
+    Ignored,
+    /// A piece is in hand: its destinations are marked; a drag may start.
+    Picked,
+    /// The choice in progress was dropped.
+    Cleared,
+    /// Part of a turn was done (a move staged, a traveller chosen); the
+    /// same side goes on.
+    Staged,
+    /// A turn was played: save the game, hand the clock over.
+    Played,
+    /// Several pieces may be promoted to: answer with [`Input::Promote`]
+    /// (or [`Input::Cancel`]).
+    ChoosePromotion(Vec<PieceKind>),
+    /// A change waits for [`Input::Confirm`] (or [`Input::Cancel`]).
+    Confirm(Confirmation),
+    /// The rules refused; the reason in words.
+    Refused(String),
+}
+
+/// One game in play, as every feature that serves all four games sees it.
+/// See the [module documentation](self) for the tiers and an example.
+pub trait GameSession: Clone {
+    /// One legal step as a value: a whole turn for the 2D games, a staged
+    /// move or the submit for 5D.
+    type Action: Clone + fmt::Debug + PartialEq;
+
+    /// Which game this is (the record's kind).
+    const KIND: GameKind;
+
+    // ----- record -----
+
+    /// The variant line of the saved-games list.
+    fn variant(&self) -> String;
+
+    /// The game in its own JSON layout (the record's payload).
+    fn payload(&self) -> Value;
+
+    /// Rebuilds a session from a record's variant line and payload.
+    ///
+    /// # Errors
+    /// [`RecordError::Unreadable`] when the payload has another shape,
+    /// [`RecordError::Invalid`] when the rules refuse it.
+    fn from_payload(variant: &str, payload: &Value) -> Result<Self, RecordError>;
+
+    /// The game as text for export (import reads it back with
+    /// [`GameSession::import_text`]).
+    fn export_text(&self) -> String;
+
+    /// A session from an exported text.
+    ///
+    /// # Errors
+    /// Why the text is not a game of this kind.
+    fn import_text(text: &str) -> Result<Self, RecordError>;
+
+    /// The save record at `now_ms`: kind, name, variant, whose turn, result
+    /// and payload.
+    fn save_record(&self, id: &GameId, name: &str, now_ms: u64) -> SaveRecord {
+        let mut record = SaveRecord::new(
+            id.clone(),
+            Self::KIND,
+            name,
+            self.variant(),
+            now_ms,
+            self.payload(),
+        );
+        record.to_move = self.to_move();
+        record.result = Ending::result(self.ending().as_ref());
+        record
+    }
+
+    /// A session from a save record.
+    ///
+    /// # Errors
+    /// [`RecordError::OtherKind`] for a record of another game, else
+    /// [`GameSession::from_payload`]'s error.
+    fn from_record(record: &SaveRecord) -> Result<Self, RecordError> {
+        if record.kind != Self::KIND {
+            return Err(RecordError::OtherKind {
+                found: record.kind,
+                expected: Self::KIND,
+            });
+        }
+        Self::from_payload(&record.variant, &record.payload)
+    }
+
+    // ----- state -----
+
+    /// The side to act now (for a finished game: the side that would have).
+    fn to_move(&self) -> Color;
+
+    /// How the game ended, or `None` while it goes on.
+    fn ending(&self) -> Option<Ending>;
+
+    /// The number of turns played so far: a clock sees a turn end when it
+    /// grows (a take-back makes it shrink).
+    fn turns_played(&self) -> usize;
+
+    // ----- rules as values -----
+
+    /// The legal actions now (empty once the game is over). Games whose
+    /// actions have unbounded parameters list a bounded, documented subset.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Plays an action for the side to move; the choices in progress are dropped.
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`]; the game is unchanged.
+    fn play(&mut self, action: Self::Action) -> Result<Step, Refusal>;
+
+    /// Takes back the last staged step of the current turn; false if none
+    /// (the 2D games stage nothing).
+    fn undo(&mut self) -> bool;
+
+    /// Takes back the last whole turn; false if the game cannot.
+    fn take_back(&mut self) -> bool;
+
+    /// `loser` resigns.
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`] (the game is already over).
+    fn resign(&mut self, loser: Color) -> Result<(), Refusal>;
+
+    // ----- drawing and input -----
+
+    /// What the boards show now: pieces, marks, arrows (White at the bottom;
+    /// the screen may turn it).
+    fn scene(&self) -> Scene;
+
+    /// What a press, drop, key or dialog answer does.
+    fn input(&mut self, input: Input) -> Effect;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ending_maps_to_the_stored_result_and_back() {
+        let win = Ending::win(Color::Black, "checkmate");
+        let stored = Ending::result(Some(&win));
+        assert_eq!(
+            stored,
+            GameResult::BlackWins {
+                reason: "checkmate".into()
+            }
+        );
+        assert_eq!(Ending::of_result(&stored), Some(win.clone()));
+        let draw = Ending::draw("stalemate");
+        assert_eq!(
+            Ending::result(Some(&draw)),
+            GameResult::Draw {
+                reason: "stalemate".into()
+            }
+        );
+        assert_eq!(Ending::result(None), GameResult::Ongoing);
+        assert_eq!(Ending::of_result(&GameResult::Ongoing), None);
+        assert_eq!(win.to_string(), "Black won (checkmate)");
+        assert_eq!(draw.to_string(), "Draw (stalemate)");
+        assert_eq!(win.headline(), "Black wins");
+    }
+
+    #[test]
+    fn record_errors_say_what_is_wrong() {
+        let other = RecordError::OtherKind {
+            found: GameKind::Chessgi,
+            expected: GameKind::Branching,
+        };
+        assert_eq!(other.to_string(), "it is a Time Travel Chessgi game");
+        let bad: RecordError = serde_json::from_str::<u32>("\"x\"").unwrap_err().into();
+        assert!(bad
+            .to_string()
+            .starts_with("the saved game cannot be read: invalid type"));
+        assert_eq!(
+            RecordError::Invalid("ply 3 is not legal".into()).to_string(),
+            "the saved game is not valid: ply 3 is not legal"
+        );
+    }
+}

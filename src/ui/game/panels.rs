@@ -1,0 +1,205 @@
+//! The side panels of the 5D game screen and its dialogs: the mate-check
+//! indicator, the move list, the promotion chooser and the game-over dialog.
+//! Each reads the [`Play`] context.
+
+use leptos::prelude::*;
+
+use super::play::Play;
+use super::session::Session;
+use super::ColorWords;
+use crate::chess::{Color, Piece};
+use crate::notation::writer;
+use crate::ui::board::{color_class, kind_class};
+use crate::ui::dialogs::Modal;
+use crate::ui::nav::Nav;
+
+/// The non-blocking "checking for checkmate" indicator, while the web worker
+/// searches: moves searched so far and *Stop*; after ten seconds without an
+/// answer, "not decided yet" with *Keep searching* and *Stop*. The game stays
+/// playable meanwhile.
+#[component]
+pub(super) fn MateCheckIndicator() -> impl IntoView {
+    let play = expect_context::<Play>();
+    move || {
+        play.checking.get().map(|check| {
+            let asking = check.asking();
+            let class = if asking {
+                "panel mate-check asking"
+            } else {
+                "panel mate-check"
+            };
+            view! {
+                <div class=class role="status" data-testid="mate-check" data-stage=if asking { "asking" } else { "searching" }>
+                    {(!asking).then(|| view! { <span class="mate-check-spinner" aria-hidden="true"></span> })}
+                    <span class="mate-check-text">{check.words()}</span>
+                    {asking.then(|| view! {
+                        <button type="button" class="btn small btn-primary" data-action="keep-checking"
+                            title="Let the search go on; the game stays playable"
+                            on:click=move |_| play.keep_checking()>"Keep searching"</button>
+                    })}
+                    <button type="button" class="btn small" data-action="cancel-check"
+                        title="Stop the search: the outcome stays unknown and the game goes on"
+                        on:click=move |_| play.cancel_check()>"Stop"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// The move list: one row per turn, White's and Black's action in 5dpgn.
+#[component]
+pub(super) fn MoveList() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let rows = move || {
+        let reviewing = play.review.with(|r| r.as_ref().map(|(k, _)| *k));
+        play.session.with(|s| {
+            let actions = s.action_texts();
+            // (turn, White's action, Black's action), each with its 1-based index.
+            type Cell = Option<(usize, String)>;
+            let mut rows: Vec<(u32, Cell, Cell)> = Vec::new();
+            for (i, a) in actions.iter().enumerate() {
+                let text = a
+                    .moves
+                    .iter()
+                    .map(writer::write_move)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let cell = Some((i + 1, text));
+                let turn = a.turn_label.unwrap_or(0);
+                match a.color {
+                    Color::White => rows.push((turn, cell, None)),
+                    Color::Black => match rows.last_mut() {
+                        Some(last) if last.0 == turn && last.2.is_none() => last.2 = cell,
+                        _ => rows.push((turn, None, cell)),
+                    },
+                }
+            }
+            let cell_view = move |cell: Cell, side: &'static str| match cell {
+                Some((k, text)) => {
+                    let current = reviewing == Some(k);
+                    let cls = if current {
+                        format!("ml-action {side} current")
+                    } else {
+                        format!("ml-action {side}")
+                    };
+                    view! {
+                        <button type="button" class=cls title="Review the position after this action"
+                            on:click=move |_| play.review_at(k)>{text}</button>
+                    }
+                    .into_any()
+                }
+                None => {
+                    let filler = if side == "white" { "…" } else { "" };
+                    view! { <span class=format!("ml-action {side}")>{filler}</span> }.into_any()
+                }
+            };
+            rows.into_iter()
+                .map(|(t, w, b)| {
+                    view! {
+                        <li class="ml-row">
+                            <span class="ml-turn">{format!("{t}.")}</span>
+                            {cell_view(w, "white")}
+                            {cell_view(b, "black")}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let staged = move || {
+        play.session.with(|s| {
+            let texts = s.staged_texts();
+            (!texts.is_empty()).then(|| {
+                view! {
+                    <li class="ml-row ml-staged" title="staged, not yet submitted">
+                        <span class="ml-turn">"…"</span>
+                        <span class="ml-action staged">{texts.join(" ")}</span>
+                    </li>
+                }
+            })
+        })
+    };
+    let empty = move || {
+        play.session
+            .with(|s| s.action_count() == 0 && s.staged().is_empty())
+    };
+    view! {
+        <div class="move-list-wrap">
+            <ol class="move-list" aria-label="Moves in 5dpgn">
+                {rows}
+                {staged}
+            </ol>
+            <Show when=empty>
+                <p class="ml-empty">"No moves yet. White starts: click a piece on the outlined board."</p>
+            </Show>
+        </div>
+    }
+}
+
+/// The promotion chooser.
+#[component]
+pub(super) fn PromotionChooser() -> impl IntoView {
+    let play = expect_context::<Play>();
+    move || {
+        play.promotion.get().map(|moves| {
+            let color = play.session.with_untracked(|s| s.game().to_move());
+            let buttons = moves
+                .into_iter()
+                .filter_map(|m| {
+                    let kind = m.promotion?;
+                    let piece = Piece::new(color, kind);
+                    let cls = format!("piece {} {}", color_class(color), kind_class(piece));
+                    Some(view! {
+                        <button type="button" class="promo-choice" title=kind.name() on:click=move |_| play.play(m)>
+                            <span class=cls></span>
+                        </button>
+                    })
+                })
+                .collect_view();
+            view! {
+                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
+                    <div class="promo-choices">{buttons}</div>
+                </Modal>
+            }
+        })
+    }
+}
+
+/// The game-over dialog.
+#[component]
+pub(super) fn GameOverDialog() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let nav = expect_context::<Nav>();
+    move || {
+        (play.game_over_open.get() && play.session.with(Session::is_over)).then(|| {
+            let (title, detail) = play.session.with(|s| {
+                let why = s.result.reason().unwrap_or("").to_string();
+                match s.result.winner() {
+                    Some(c) => (
+                        format!("{} wins", c.name_capitalised()),
+                        format!("by {why}: {} has no legal action and is in check.", (!c).name_capitalised()),
+                    ),
+                    None => (
+                        "Draw".to_string(),
+                        format!("by {why}: {} has no legal action but is not in check.", s.game().to_move().name_capitalised()),
+                    ),
+                }
+            });
+            view! {
+                <Modal title="Game over" on_close=Callback::new(move |()| play.game_over_open.set(false))>
+                    <div class="game-over" data-testid="game-over">
+                        <p class="game-over-title">{title}</p>
+                        <p class="game-over-detail">{detail}</p>
+                        <div class="dialog-actions">
+                            <button type="button" class="btn" on:click=move |_| play.game_over_open.set(false)>"Show the position"</button>
+                            <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
+                                play.game_over_open.set(false);
+                                nav.new_game_open.set(true);
+                            }>"New game"</button>
+                        </div>
+                    </div>
+                </Modal>
+            }
+        })
+    }
+}
