@@ -23,7 +23,7 @@ use crate::play::branching::{variant_words, BranchingSession};
 use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
-use crate::ui::dialogs::{default_name, Modal};
+use crate::ui::dialogs::{default_name, Modal, RecordExportDialog};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::{now_ms, Saves};
 use grid::BranchGrid;
@@ -370,7 +370,7 @@ pub fn BranchingScreen(
     };
     let name = play.name;
     let variant = move || play.with_game(variant_words);
-    let json = Signal::derive(move || play.with_game(Game::to_json));
+    let json = Signal::derive(move || play.session.with(GameSession::export_text));
     let over = move || play.with_game(|g| g.result().is_some());
 
     view! {
@@ -431,16 +431,10 @@ pub fn BranchingScreen(
                 </Modal>
             </Show>
             <Show when=move || export_open.get()>
-                <Modal title="Export game" class="export-dialog" on_close=Callback::new(move |()| export_open.set(false))>
-                    <p class="dialog-lede">"The whole game as text (the rules module's save record). Import it from New game."</p>
-                    <textarea class="pgn-input" data-testid="branching-export" rows="14" readonly spellcheck="false" prop:value=move || json.get()></textarea>
-                    <div class="dialog-actions">
-                        <button type="button" class="btn" data-action="copy" on:click=move |_| {
-                            crate::ui::dialogs::copy_text(&json.get_untracked());
-                        }>"Copy"</button>
-                        <button type="button" class="btn btn-primary" data-action="close" on:click=move |_| export_open.set(false)>"Done"</button>
-                    </div>
-                </Modal>
+                <RecordExportDialog title="Export game" testid="branching-export"
+                    lede="The whole game as text (the rules module's save record). Import it from New game."
+                    text=json
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
         </section>
     }

@@ -10,8 +10,6 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::ui::dialogs::copy_text;
-
 use super::play::ChessgiPlay;
 use super::ChessgiNav;
 use crate::chess::{Color, Piece, PieceKind, Square};
@@ -19,7 +17,7 @@ use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Transit
 use crate::play::chessgi::{outcome_reason, Pick};
 use crate::play::{placement_of, GameSession, Mark};
 use crate::ui::board::{color_class, kind_class, square_at_point, Board};
-use crate::ui::dialogs::Modal;
+use crate::ui::dialogs::{GameOverDialog, Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{now_ms, Saves};
@@ -475,56 +473,6 @@ fn TimeTree() -> impl IntoView {
     }
 }
 
-/// The game's record text, to copy.
-#[component]
-fn ExportRecord(on_close: Callback<()>) -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    let text = Signal::derive(move || play.with_game(ChessgiGame::to_json));
-    let copied = RwSignal::new(false);
-    view! {
-        <Modal title="Export Chessgi record" class="export-dialog" on_close=on_close>
-            <pre class="pgn-text" data-record=move || text.get()>{move || text.get()}</pre>
-            <div class="dialog-actions">
-                <button type="button" class="btn btn-primary" data-action="copy" on:click=move |_| {
-                    copy_text(&text.get_untracked());
-                    copied.set(true);
-                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-            </div>
-        </Modal>
-    }
-}
-
-/// The promotion chooser (promotions keep their rank when captured, B.1).
-#[component]
-fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    move || {
-        play.promotion().map(|actions| {
-            let color = play.shown().0.turn();
-            let buttons = actions
-                .into_iter()
-                .filter_map(|a| {
-                    let mv = match a {
-                        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => mv,
-                        _ => return None,
-                    };
-                    let kind = mv.promotion()?;
-                    Some(view! {
-                        <button type="button" class="promo-choice" data-promote=kind.letter().to_string() title=kind.name() on:click=move |_| play.play(a)>
-                            <span class=piece_class(color, kind)></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.close_promotion())>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
-    }
-}
-
 fn status_line(g: &ChessgiGame) -> (String, &'static str) {
     if let Some(o) = g.outcome() {
         let mut text = o.to_string();
@@ -672,8 +620,20 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </aside>
             <DragGhost />
-            <PromotionChooser />
-            <GameOverDialog />
+            {move || play.promotion().map(|actions| {
+                let color = play.shown().0.turn();
+                let kinds = actions.iter().filter_map(|&a| promotion_kind(a)).collect();
+                let on_choose = Callback::new(move |kind| {
+                    if let Some(&a) = actions.iter().find(|&&a| promotion_kind(a) == Some(kind)) {
+                        play.play(a);
+                    }
+                });
+                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
+            })}
+            <GameOverDialog
+                ending=Signal::derive(move || play.session.with(GameSession::ending))
+                detail=Signal::derive(move || play.with_game(|g| g.outcome().map(game_over_detail).unwrap_or_default()))
+                on_new_game=Callback::new(move |()| nav.new_game_open.set(true)) />
             {move || confirm.get().map(|what| {
                 let (title, text) = if what == "resign" {
                     ("Resign?", format!("{} resigns the game.", play.with_game(|g| g.side_to_move().name())))
@@ -694,52 +654,20 @@ pub fn ChessgiScreen() -> impl IntoView {
                 }
             })}
             <Show when=move || export_open.get()>
-                <ExportRecord on_close=Callback::new(move |()| export_open.set(false)) />
+                <RecordExportDialog title="Export Chessgi record" testid="chessgi-export"
+                    lede="The whole game as JSON. Import it from New game → Time Travel Chessgi → Import record."
+                    text=Signal::derive(move || play.session.with(GameSession::export_text))
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
         </section>
     }
 }
 
-/// The end of a game, said once when it happens: who won and how, with "show
-/// the position" and "new game". A game opened already finished shows its
-/// result in the status line only; a takeback re-arms the dialog.
-#[component]
-fn GameOverDialog() -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    let nav = expect_context::<Nav>();
-    let outcome = move || play.with_game(ChessgiGame::outcome);
-    let seen = RwSignal::new(play.with_game_untracked(ChessgiGame::outcome));
-    Effect::new(move |_| {
-        if outcome().is_none() {
-            seen.set(None);
-        }
-    });
-    move || {
-        let o = outcome()?;
-        if seen.get() == Some(o) {
-            return None;
-        }
-        let title = match o.winner() {
-            Some(c) => format!("{} wins", c.name_capitalised()),
-            None => "Draw".to_string(),
-        };
-        let detail = game_over_detail(o);
-        let close = move || seen.set(Some(o));
-        Some(view! {
-            <Modal title="Game over" on_close=Callback::new(move |()| close())>
-                <div class="game-over" data-testid="game-over">
-                    <p class="game-over-title">{title}</p>
-                    <p class="game-over-detail">{detail}</p>
-                    <div class="dialog-actions">
-                        <button type="button" class="btn" on:click=move |_| close()>"Show the position"</button>
-                        <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
-                            close();
-                            nav.new_game_open.set(true);
-                        }>"New game"</button>
-                    </div>
-                </div>
-            </Modal>
-        })
+/// The promotion piece of a promoting action.
+fn promotion_kind(a: ChessgiAction) -> Option<PieceKind> {
+    match a {
+        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => mv.promotion(),
+        _ => None,
     }
 }
 

@@ -6,7 +6,6 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::ui::dialogs::{copy_text, download};
 use wasm_bindgen::JsCast;
 
 use super::play::TtPlay;
@@ -16,7 +15,7 @@ use crate::games::time_traveling::{Action, EndBlocker, Slot, TerminusKind, TimeT
 use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview};
 use crate::play::{placement_of, GameSession, Mark};
 use crate::ui::board::{color_class, kind_class, square_at_point, Board};
-use crate::ui::dialogs::Modal;
+use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::nav::Nav;
 use crate::ui::saves::{now_ms, Saves};
 
@@ -125,9 +124,22 @@ fn GameView(active: TtActive) -> impl IntoView {
                     </div>
                 </div>
             </aside>
-            <PromotionChooser />
+            {move || play.promotion().map(|moves| {
+                let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));
+                let kinds = moves.iter().filter_map(|m| m.promotion).collect();
+                let on_choose = Callback::new(move |kind| {
+                    if let Some(&m) = moves.iter().find(|m| m.promotion == Some(kind)) {
+                        play.choose(mode, m);
+                    }
+                });
+                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
+            })}
             <Show when=move || export_open.get()>
-                <ExportDialog name=Signal::derive(move || name.get()) on_close=Callback::new(move |()| export_open.set(false)) />
+                <RecordExportDialog title="Export the game record" testid="tt-export"
+                    lede="The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."
+                    text=Signal::derive(move || play.session.with(GameSession::export_text))
+                    download_as=(Signal::derive(move || name.get()), "timetravel.json")
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || resign_open.get()>
                 <ResignDialog on_close=Callback::new(move |()| resign_open.set(false)) />
@@ -850,61 +862,6 @@ fn ResignDialog(on_close: Callback<()>) -> impl IntoView {
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| on_close.run(())>"Cancel"</button>
                 {buttons}
-            </div>
-        </Modal>
-    }
-}
-
-/// The promotion chooser.
-#[component]
-fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<TtPlay>();
-    move || {
-        play.promotion().map(|moves| {
-            let (mode, color) = play
-                .session
-                .with_untracked(|s| (s.mode(), s.game().to_act()));
-            let buttons = moves
-                .into_iter()
-                .filter_map(|m| {
-                    let kind = m.promotion?;
-                    let cls = format!(
-                        "piece {} {}",
-                        color_class(color),
-                        kind_class(Piece::new(color, kind))
-                    );
-                    Some(view! {
-                        <button type="button" class="promo-choice" title=kind.name() on:click=move |_| play.choose(mode, m)>
-                            <span class=cls></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.close_promotion())>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
-    }
-}
-
-/// The export dialog: the rules module's record (JSON), copy and download.
-#[component]
-fn ExportDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView {
-    let play = expect_context::<TtPlay>();
-    let text = Signal::derive(move || play.with_game(TimeTravelingChess::to_json));
-    let copied = RwSignal::new(false);
-    view! {
-        <Modal title="Export the game record" class="export-dialog" on_close=on_close>
-            <p class="dialog-lede">"The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."</p>
-            <pre class="pgn-text" data-record=move || text.get()>{move || text.get()}</pre>
-            <div class="dialog-actions">
-                <button type="button" class="btn" data-action="copy" on:click=move |_| {
-                    copy_text(&text.get_untracked());
-                    copied.set(true);
-                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), "timetravel.json", "application/json;charset=utf-8", &text.get_untracked())>"Download .json"</button>
             </div>
         </Modal>
     }
