@@ -391,3 +391,127 @@ pub fn HelpDialog(
         </Modal>
     }
 }
+
+/// A game's record as text, to copy (and, given a file extension, to
+/// download): the export of every game but 5D's. The text is in a read-only
+/// textarea that also carries it in `data-record`.
+#[component]
+pub fn RecordExportDialog(
+    /// The dialog's title.
+    #[prop(into)]
+    title: String,
+    /// One sentence on what the text is and where it imports.
+    #[prop(into)]
+    lede: String,
+    /// The record text.
+    text: Signal<String>,
+    /// The textarea's `data-testid`.
+    #[prop(into)]
+    testid: String,
+    /// The file name (the game's name) and extension for "Download"; none: no download.
+    #[prop(optional)]
+    download_as: Option<(Signal<String>, &'static str)>,
+    /// Called to close it.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let download_button = download_as.map(|(name, extension)| {
+        view! {
+            <button type="button" class="btn" data-action="download" on:click=move |_| download(&name.get_untracked(), extension, "application/json;charset=utf-8", &text.get_untracked())>{format!("Download .{extension}")}</button>
+        }
+    });
+    view! {
+        <Modal title=title class="export-dialog" on_close=on_close>
+            <p class="dialog-lede">{lede}</p>
+            <textarea class="pgn-input" data-testid=testid rows="14" readonly spellcheck="false"
+                data-record=move || text.get() prop:value=move || text.get()></textarea>
+            <div class="dialog-actions">
+                <button type="button" class="btn" data-action="copy" on:click=move |_| {
+                    copy_text(&text.get_untracked());
+                    copied.set(true);
+                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                {download_button}
+                <button type="button" class="btn btn-primary" data-action="close" on:click=move |_| on_close.run(())>"Done"</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// The promotion chooser: one button per piece `color`'s pawn may become.
+#[component]
+pub fn PromotionChooser(
+    /// The side promoting.
+    color: Color,
+    /// The pieces on offer, in order.
+    kinds: Vec<crate::chess::PieceKind>,
+    /// Called with the chosen piece.
+    on_choose: Callback<crate::chess::PieceKind>,
+    /// Called to close it without a choice.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let buttons = kinds
+        .into_iter()
+        .map(|kind| {
+            let piece = crate::chess::Piece::new(color, kind);
+            let cls = format!(
+                "piece {} {}",
+                crate::ui::board::color_class(color),
+                crate::ui::board::kind_class(piece)
+            );
+            view! {
+                <button type="button" class="promo-choice" data-promote=kind.letter().to_string() title=kind.name() on:click=move |_| on_choose.run(kind)>
+                    <span class=cls></span>
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <Modal title="Promote to" on_close=on_close>
+            <div class="promo-choices">{buttons}</div>
+        </Modal>
+    }
+}
+
+/// The end of a game, said once when it happens: who won and how, with
+/// "show the position" and "new game". A game opened already finished shows
+/// its result elsewhere only; when the game goes on again (a takeback) the
+/// dialog is re-armed.
+#[component]
+pub fn GameOverDialog(
+    /// How the game ended (`None` while it goes on).
+    ending: Signal<Option<crate::play::Ending>>,
+    /// One sentence on how it ended.
+    detail: Signal<String>,
+    /// Called by "New game".
+    on_new_game: Callback<()>,
+) -> impl IntoView {
+    let seen = RwSignal::new(ending.get_untracked());
+    Effect::new(move |_| {
+        if ending.with(Option::is_none) {
+            seen.set(None);
+        }
+    });
+    move || {
+        let e = ending.get()?;
+        if seen.with(|s| s.as_ref() == Some(&e)) {
+            return None;
+        }
+        let title = e.headline();
+        let close = move || seen.set(ending.get_untracked());
+        Some(view! {
+            <Modal title="Game over" on_close=Callback::new(move |()| close())>
+                <div class="game-over" data-testid="game-over">
+                    <p class="game-over-title">{title}</p>
+                    <p class="game-over-detail">{move || detail.get()}</p>
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" on:click=move |_| close()>"Show the position"</button>
+                        <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
+                            close();
+                            on_new_game.run(());
+                        }>"New game"</button>
+                    </div>
+                </div>
+            </Modal>
+        })
+    }
+}

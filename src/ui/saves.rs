@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::fived::Budget;
+use crate::play::Ending;
 use crate::storage::{
     Backend, BackendError, GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend,
     MemoryBackend, SaveRecord, StoreError, StoreIssue,
@@ -288,13 +289,8 @@ impl<B: crate::storage::Backend> StoreOps for GameStore<B> {
     }
 }
 
-/// The result in words for the list: "White won by checkmate", "in play".
+/// The result in words for the list: "White won (checkmate)", "in play".
 #[must_use]
 pub fn result_words(r: &GameResult) -> String {
-    match r {
-        GameResult::Ongoing => "in play".to_string(),
-        GameResult::WhiteWins { reason } => format!("White won ({reason})"),
-        GameResult::BlackWins { reason } => format!("Black won ({reason})"),
-        GameResult::Draw { reason } => format!("Draw ({reason})"),
-    }
+    Ending::of_result(r).map_or_else(|| "in play".to_string(), |e| e.to_string())
 }

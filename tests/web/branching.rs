@@ -3,21 +3,23 @@
 //! presses, and the storage record round trip.
 use crate::support::{sized_container, sq};
 use chronochess::games::branching::{BranchId, Config, Game};
+use chronochess::play::branching::{board_key, preview_key, BranchingSession};
+use chronochess::play::{BoardKey, GameSession};
 use chronochess::storage::{GameId, GameKind};
 use chronochess::ui::branching::grid::BranchGrid;
-use chronochess::ui::branching::state::{record_of, BranchingPlay, Cell, PREVIEW};
+use chronochess::ui::branching::state::BranchingPlay;
 use leptos::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn cell(row: u32, t: u32) -> Cell {
-    Cell { row, t }
+fn cell(row: u32, t: u32) -> BoardKey {
+    board_key(row, t)
 }
 
 /// Stages `from`→`to` on branch `row`'s latest board `t` and plays it.
 fn turn(play: &BranchingPlay, row: u32, t: u32, from: &str, to: &str) {
     assert!(play.press(cell(row, t), sq(from)), "select {from}");
     play.press(cell(row, t), sq(to));
-    assert!(play.staged.get_untracked().is_some(), "staged {from}{to}");
+    assert!(play.staged_untracked().is_some(), "staged {from}{to}");
     play.play_staged();
 }
 
@@ -52,9 +54,9 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
         .expect("the staged board");
     assert!(preview.query_selector(".mark.traveller").unwrap().is_some());
     // The just-moved bishop may not travel; the f3 knight may.
-    assert!(!play.press(cell(0, PREVIEW), sq("c4")));
+    assert!(!play.press(preview_key(0), sq("c4")));
     assert!(play.notice.get_untracked().is_some());
-    assert!(play.press(cell(0, PREVIEW), sq("f3")));
+    assert!(play.press(preview_key(0), sq("f3")));
     leptos::task::tick().await;
     let past = root
         .query_selector(r#".br-board[data-branch="0"][data-t="2"]"#)
@@ -63,10 +65,10 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
     assert!(past.class_list().contains("landing-target"));
     // f3 attacks e5: not a landing square; c3 is.
     play.press(cell(0, 2), sq("f3"));
-    assert_eq!(play.game.with_untracked(|g| g.branches().len()), 1);
+    assert_eq!(play.with_game_untracked(|g| g.branches().len()), 1);
     play.press(cell(0, 2), sq("c3"));
     leptos::task::tick().await;
-    assert_eq!(play.game.with_untracked(|g| g.branches().len()), 2);
+    assert_eq!(play.with_game_untracked(|g| g.branches().len()), 2);
     assert!(root
         .query_selector(
             r#".br-board[data-branch="1"][data-t="3"] [data-sq="c3"] .piece.white.knight.arrived"#
@@ -74,7 +76,7 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
         .unwrap()
         .is_some());
     assert_eq!(
-        play.game.with_untracked(|g| g.phase().pending.clone()),
+        play.with_game_untracked(|g| g.phase().pending.clone()),
         vec![BranchId(0), BranchId(1)]
     );
 
@@ -83,8 +85,8 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
     assert_eq!(record.kind, GameKind::Branching);
     let saved: chronochess::games::branching::SaveRecord = record.payload_as().unwrap();
     let back = Game::from_record(&saved).unwrap();
-    assert_eq!(back.to_json(), play.game.with_untracked(|g| g.to_json()));
-    let again = record_of(GameId::parse("g1-0").unwrap(), "test", &back);
+    assert_eq!(back.to_json(), play.with_game_untracked(|g| g.to_json()));
+    let again = BranchingSession::new(back).save_record(&GameId::parse("g1-0").unwrap(), "test", 0);
     assert_eq!(again.payload, record.payload);
 }
 
@@ -109,7 +111,7 @@ fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
     // gxh8: staged as a queen promotion, with the other pieces on offer.
     assert!(play.press(cell(0, 8), sq("g7")));
     play.press(cell(0, 8), sq("h8"));
-    let staged = play.staged.get_untracked().expect("a staged promotion");
+    let staged = play.staged_untracked().expect("a staged promotion");
     assert_eq!(staged.promotion(), Some(PieceKind::Queen));
     let choices = play.promotion_choices(BranchId(0), staged);
     let kinds: Vec<_> = choices.iter().filter_map(|m| m.promotion()).collect();
@@ -124,11 +126,11 @@ fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
     );
     play.choose_promotion(choices[3]);
     assert_eq!(
-        play.staged.get_untracked().and_then(|m| m.promotion()),
+        play.staged_untracked().and_then(|m| m.promotion()),
         Some(PieceKind::Knight)
     );
     play.play_staged();
-    let knight = play.game.with_untracked(|g| {
+    let knight = play.with_game_untracked(|g| {
         let b = g.branch(BranchId(0)).unwrap();
         b.latest().position().piece_at(sq("h8"))
     });
@@ -136,6 +138,6 @@ fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
     // A move that does not promote has no choices but itself.
     assert!(play.press(cell(0, 9), sq("a6")));
     play.press(cell(0, 9), sq("a5"));
-    let plain = play.staged.get_untracked().unwrap();
+    let plain = play.staged_untracked().unwrap();
     assert_eq!(play.promotion_choices(BranchId(0), plain), vec![plain]);
 }

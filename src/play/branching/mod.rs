@@ -150,6 +150,15 @@ impl BranchingSession {
         self.trans
     }
 
+    /// Whether the staged move leaves a queen to pay for a crossing.
+    #[must_use]
+    pub fn can_cross(&self) -> bool {
+        match (self.focus, self.staged) {
+            (Some(b), Some(mv)) => queen_square(&self.game, b, mv).is_some(),
+            _ => false,
+        }
+    }
+
     /// Switches trans-universe mode (the traveller chosen is dropped).
     pub fn set_trans(&mut self, on: bool) {
         self.trans = on;

@@ -12,11 +12,12 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::{BranchingPlay, Cell, Mark, PREVIEW};
+use super::state::BranchingPlay;
 use crate::chess::{Color, Placement, Square};
 use crate::games::branching::{BranchResult, BranchStatus, Game};
+use crate::play::branching::{board_key, preview_key, PREVIEW};
+use crate::play::{placement_of, BoardKey as Cell, Mark};
 use crate::ui::board::{color_class, kind_class};
-use crate::ui::branching::state::placement_of;
 
 /// One board as drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,10 +39,7 @@ fn boards_of(game: &Game, staged: Option<(u32, Placement, Color)>, t0: u32) -> V
         for node in br.own_boards() {
             let pos = node.position();
             out.push(BoardItem {
-                cell: Cell {
-                    row: br.id().0,
-                    t: node.t(),
-                },
+                cell: board_key(br.id().0, node.t()),
                 placement: placement_of(pos),
                 to_move: pos.turn(),
                 arrived: node.arrived_mask(),
@@ -60,10 +58,7 @@ fn boards_of(game: &Game, staged: Option<(u32, Placement, Color)>, t0: u32) -> V
             if *row == br.id().0 {
                 let t = br.latest().t() + 1;
                 out.push(BoardItem {
-                    cell: Cell {
-                        row: *row,
-                        t: PREVIEW,
-                    },
+                    cell: preview_key(*row),
                     key: format!("{row}:preview:{}", placement.to_fen()),
                     placement: placement.clone(),
                     to_move: *to_move,
@@ -87,10 +82,7 @@ fn flags_of(game: &Game, focus: Option<u32>) -> HashMap<Cell, u8> {
     let mut out = HashMap::new();
     for br in game.branches() {
         let id = br.id().0;
-        let latest = Cell {
-            row: id,
-            t: br.latest().t(),
-        };
+        let latest = board_key(id, br.latest().t());
         let mut f = LATEST;
         if game.result().is_none() && game.phase().pending.contains(&br.id()) {
             f |= PENDING;
@@ -150,11 +142,11 @@ fn cell_of(el: &web_sys::Element) -> Option<(Cell, Square)> {
     let board = sq_el.closest("[data-branch]").ok()??;
     let sq = Square::parse(&sq_el.get_attribute("data-sq")?)?;
     let row = board.get_attribute("data-branch")?.parse().ok()?;
-    let t = match board.get_attribute("data-t")?.as_str() {
-        "preview" => PREVIEW,
-        s => s.parse().ok()?,
+    let cell = match board.get_attribute("data-t")?.as_str() {
+        "preview" => preview_key(row),
+        s => board_key(row, s.parse().ok()?),
     };
-    Some((Cell { row, t }, sq))
+    Some((cell, sq))
 }
 
 fn board_view(
@@ -201,7 +193,7 @@ fn board_view(
         }
     }
     let color = item.to_move;
-    let preview = cell.t == PREVIEW;
+    let preview = cell.time == PREVIEW;
     let class = move || {
         let f = flags.with(|f| f.get(&cell).copied().unwrap_or(0));
         let mut cls = format!("mv-board br-board {}", color_class(color));
@@ -228,8 +220,8 @@ fn board_view(
             cls.push_str(" landing-target");
         }
         if play
-            .focus
-            .with(|f| *f == Some(crate::games::branching::BranchId(cell.row)))
+            .focus()
+            .is_some_and(|f| i64::from(f.0) == i64::from(cell.line))
         {
             cls.push_str(" in-focus-row");
         }
@@ -247,7 +239,7 @@ fn board_view(
                         };
                         let style =
                             format!("left: calc(var(--sq) * {col}); top: calc(var(--sq) * {row});");
-                        view! { <div class=kind.class() style=style></div> }
+                        view! { <div class=format!("mark {}", kind.class()) style=style></div> }
                     })
                     .collect_view()
             })
@@ -256,15 +248,15 @@ fn board_view(
     let t_attr = if preview {
         "preview".to_string()
     } else {
-        cell.t.to_string()
+        cell.time.to_string()
     };
     let aria = if preview {
-        format!("Branch {}, the staged move", cell.row)
+        format!("Branch {}, the staged move", cell.line)
     } else {
         format!(
             "Branch {}, t {}, {} to move",
-            cell.row,
-            cell.t,
+            cell.line,
+            cell.time,
             color.name()
         )
     };
@@ -273,7 +265,7 @@ fn board_view(
         item.grid_row, item.grid_col
     );
     view! {
-        <div class=class style=style data-branch=cell.row.to_string() data-t=t_attr
+        <div class=class style=style data-branch=cell.line.to_string() data-t=t_attr
             data-c=if color == Color::White { "w" } else { "b" } aria-label=aria.clone() title=aria>
             <div class="mv-squares br-squares">{cells}</div>
             <div class="mv-marks br-marks">{overlay}</div>
@@ -286,36 +278,35 @@ fn board_view(
 pub fn BranchGrid() -> impl IntoView {
     let play = expect_context::<BranchingPlay>();
     let t0 = Memo::new(move |_| {
-        play.game
-            .with(|g| g.branches().iter().map(|b| b.first_t()).min().unwrap_or(0))
+        play.with_game(|g| g.branches().iter().map(|b| b.first_t()).min().unwrap_or(0))
     });
     let tmax = Memo::new(move |_| {
-        play.game.with(|g| {
+        play.with_game(|g| {
             g.branches()
                 .iter()
                 .map(|b| b.latest().t())
                 .max()
                 .unwrap_or(0)
-        }) + u32::from(play.staged.with(Option::is_some))
+        }) + u32::from(play.staged().is_some())
     });
     let boards = Memo::new(move |_| {
-        let staged = play.focus.get().zip(play.staged.get()).and_then(|(b, mv)| {
-            play.game.with(|g| {
+        let staged = play.focus().zip(play.staged()).and_then(|(b, mv)| {
+            play.with_game(|g| {
                 let pos = g.branch(b).ok()?.latest().position().play(mv).ok()?;
                 Some((b.0, placement_of(&pos), pos.turn()))
             })
         });
-        play.game.with(|g| boards_of(g, staged, t0.get()))
+        play.with_game(|g| boards_of(g, staged, t0.get()))
     });
     let flags = Memo::new(move |_| {
-        let focus = play.focus.get().map(|b| b.0);
-        play.game.with(|g| flags_of(g, focus))
+        let focus = play.focus().map(|b| b.0);
+        play.with_game(|g| flags_of(g, focus))
     });
     let marks = Memo::new(move |_| play.marks());
 
     let row_labels = move || {
-        let focus = play.focus.get();
-        play.game.with(|g| {
+        let focus = play.focus();
+        play.with_game(|g| {
             g.branches()
                 .iter()
                 .enumerate()
@@ -398,10 +389,11 @@ pub fn BranchGrid() -> impl IntoView {
         let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
         let dragging = dragging || (x - x0).hypot(y - y0) > 5.0;
         if dragging {
-            let cls = play.game.with_untracked(|g| {
-                let b = g.branch(crate::games::branching::BranchId(cell.row)).ok()?;
-                let pos = if cell.t == PREVIEW {
-                    let mv = play.staged.get_untracked()?;
+            let cls = play.with_game_untracked(|g| {
+                let row = u32::try_from(cell.line).ok()?;
+                let b = g.branch(crate::games::branching::BranchId(row)).ok()?;
+                let pos = if cell.time == PREVIEW {
+                    let mv = play.staged_untracked()?;
                     b.latest().position().play(mv).ok()?
                 } else {
                     *b.latest().position()
@@ -437,9 +429,9 @@ pub fn BranchGrid() -> impl IntoView {
     };
     // Keep the branch being moved on in view.
     Effect::new(move |_| {
-        let focus = play.focus.get();
-        let _ = play.staged.get();
-        let _ = play.game.with(|g| g.events().len());
+        let focus = play.focus();
+        let _ = play.staged();
+        let _ = play.with_game(|g| g.events().len());
         if let Some(b) = focus {
             let sel = format!(
                 ".br-board[data-branch=\"{}\"].playable, .br-board[data-branch=\"{}\"].preview",

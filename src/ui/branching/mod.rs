@@ -19,11 +19,13 @@ use crate::chess::{Color, Move2d};
 use crate::games::branching::{
     BranchId, Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
 };
+use crate::play::branching::{variant_words, BranchingSession};
+use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
-use crate::ui::dialogs::{default_name, Modal};
+use crate::ui::dialogs::{default_name, Modal, RecordExportDialog};
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::saves::Saves;
+use crate::ui::saves::{now_ms, Saves};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -78,7 +80,8 @@ impl BranchingNav {
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game) {
         let id = saves.fresh_id();
-        let _ = saves.save_other(state::record_of(id.clone(), &name, &game));
+        let _ =
+            saves.save_other(BranchingSession::new(game.clone()).save_record(&id, &name, now_ms()));
         self.open(nav, id, name, game);
     }
 
@@ -91,12 +94,8 @@ impl BranchingNav {
         if record.kind != GameKind::Branching {
             return false;
         }
-        let game = record
-            .payload_as::<crate::games::branching::SaveRecord>()
-            .map_err(|e| e.to_string())
-            .and_then(|r| Game::from_record(&r).map_err(|e| e.to_string()));
-        match game {
-            Ok(game) => self.open(nav, id.clone(), record.name, game),
+        match BranchingSession::from_record(&record) {
+            Ok(session) => self.open(nav, id.clone(), record.name, session.game().clone()),
             Err(e) => {
                 nav.home();
                 nav.message
@@ -176,7 +175,7 @@ pub fn BranchingScreen(
                 play.clear();
                 play.notice.set(None);
             }
-            "Enter" if play.staged.get_untracked().is_some() => play.play_staged(),
+            "Enter" if play.staged_untracked().is_some() => play.play_staged(),
             "f" | "F" if !(e.ctrl_key() || e.meta_key() || e.alt_key()) => {
                 play.flipped.update(|f| *f = !*f);
             }
@@ -186,7 +185,7 @@ pub fn BranchingScreen(
     on_cleanup(move || handle.remove());
 
     let status = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             if let Some(r) = g.result() {
                 let who = match r.winner {
                     Some(c) => format!("{} wins the game", player_name(c)),
@@ -214,7 +213,7 @@ pub fn BranchingScreen(
         })
     };
     let tally = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             let s = g.score();
             let active = g.branches().iter().filter(|b| b.is_active()).count();
             view! {
@@ -232,8 +231,8 @@ pub fn BranchingScreen(
         })
     };
     let pending_chips = move || {
-        let focus = play.focus.get();
-        play.game.with(|g| {
+        let focus = play.focus();
+        play.with_game(|g| {
             if g.result().is_some() {
                 return None;
             }
@@ -257,22 +256,22 @@ pub fn BranchingScreen(
         })
     };
     let staged_panel = move || {
-        let staged = play.staged.get();
-        let focus = play.focus.get();
-        let traveller = play.traveller.get();
-        let trans = play.trans.get();
+        let staged = play.staged();
+        let focus = play.focus();
+        let traveller = play.traveller();
+        let trans = play.trans();
         let (Some(mv), Some(b)) = (staged, focus) else {
-            let hint = if play.game.with(|g| g.result().is_some()) {
+            let hint = if play.with_game(|g| g.result().is_some()) {
                 "The game is over."
-            } else if play.selected.get().is_some() {
+            } else if play.selected().is_some() {
                 "Click a marked square (or drag there) to stage the move."
             } else {
                 "Pick a piece on a highlighted latest board."
             };
             return view! { <p class="br-hint" data-testid="hint">{hint}</p> }.into_any();
         };
-        let can_time = play.game.with(|g| !g.is_collapsing());
-        let has_queen = play.game.with(|g| state::queen_square(g, b, mv).is_some());
+        let can_time = play.with_game(|g| !g.is_collapsing());
+        let has_queen = play.session.with(BranchingSession::can_cross);
         let hint = match (traveller, trans) {
             (None, false) if can_time => "Play it, or click one of your marked pieces on the staged board to send it back in time.",
             (None, false) => "Play it. Time travel has stopped (branch limit reached); a queen sacrifice still sends a piece across.",
@@ -287,12 +286,12 @@ pub fn BranchingScreen(
                 <p class="br-hint">{hint}</p>
                 {promotion_row(play, b, mv)}
                 <div class="action-buttons">
-                    <button type="button" class="btn" data-action="cancel" title="Drop the staged move (Esc)" on:click=move |_| { play.clear(); play.trans.set(false); }>"Cancel"</button>
+                    <button type="button" class="btn" data-action="cancel" title="Drop the staged move (Esc)" on:click=move |_| { play.clear(); }>"Cancel"</button>
                     <button type="button" class="btn btn-primary" data-action="play-turn" title="Play the move without travel (Enter)" on:click=move |_| play.play_staged()>"Play move"</button>
                 </div>
                 <label class=move || if has_queen { "br-trans" } else { "br-trans disabled" } title="Sacrifice your queen to send a piece to another branch still to play this phase">
                     <input type="checkbox" data-action="trans" disabled=!has_queen prop:checked=trans
-                        on:change=move |e| { play.trans.set(event_target_checked(&e)); play.traveller.set(None); } />
+                        on:change=move |e| { play.set_trans(event_target_checked(&e)); } />
                     " Trans-universe travel (sacrifice the queen)"
                 </label>
             </div>
@@ -311,7 +310,7 @@ pub fn BranchingScreen(
             .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
     };
     let collapse_log = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             let rows: Vec<_> = g
                 .removals()
                 .map(|r| {
@@ -334,7 +333,7 @@ pub fn BranchingScreen(
         })
     };
     let event_log = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             let rows: Vec<(String, &'static str)> = g
                 .events()
                 .iter()
@@ -370,9 +369,9 @@ pub fn BranchingScreen(
         })
     };
     let name = play.name;
-    let variant = move || play.game.with(state::variant_words);
-    let json = Signal::derive(move || play.game.with(Game::to_json));
-    let over = move || play.game.with(|g| g.result().is_some());
+    let variant = move || play.with_game(variant_words);
+    let json = Signal::derive(move || play.session.with(GameSession::export_text));
+    let over = move || play.with_game(|g| g.result().is_some());
 
     view! {
         <section class="game-screen br-screen" data-game="branching">
@@ -432,16 +431,10 @@ pub fn BranchingScreen(
                 </Modal>
             </Show>
             <Show when=move || export_open.get()>
-                <Modal title="Export game" class="export-dialog" on_close=Callback::new(move |()| export_open.set(false))>
-                    <p class="dialog-lede">"The whole game as text (the rules module's save record). Import it from New game."</p>
-                    <textarea class="pgn-input" data-testid="branching-export" rows="14" readonly spellcheck="false" prop:value=move || json.get()></textarea>
-                    <div class="dialog-actions">
-                        <button type="button" class="btn" data-action="copy" on:click=move |_| {
-                            crate::ui::dialogs::copy_text(&json.get_untracked());
-                        }>"Copy"</button>
-                        <button type="button" class="btn btn-primary" data-action="close" on:click=move |_| export_open.set(false)>"Done"</button>
-                    </div>
-                </Modal>
+                <RecordExportDialog title="Export game" testid="branching-export"
+                    lede="The whole game as text (the rules module's save record). Import it from New game."
+                    text=json
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
         </section>
     }

@@ -2,15 +2,17 @@
 //! the import of a record, and opening/resuming a game (the open game's id is
 //! kept in the URL fragment `#chessgi=<id>` so a reload reopens it).
 //!
-//! The screen itself is [`screen`]; the save record [`record`]. Every legality
-//! question goes to [`crate::games::chessgi`].
+//! The screen itself is [`screen`]; its state [`play`] holds the play layer's
+//! [`ChessgiSession`]. Every legality question goes to [`crate::games::chessgi`].
 
-pub mod record;
+pub mod play;
 pub mod screen;
 
 use leptos::prelude::*;
 
 use crate::games::chessgi::{ChessgiGame, ChessgiOptions, PocketCarry, ReturnSchedule};
+use crate::play::chessgi::{ChessgiSession, VARIANT};
+use crate::play::GameSession;
 use crate::storage::GameId;
 use crate::ui::dialogs::{default_name, Modal};
 use crate::ui::nav::{set_hash, Nav};
@@ -26,7 +28,7 @@ pub struct ChessgiNav {
     /// The open game, if any.
     pub active: RwSignal<Option<(GameId, String)>>,
     /// The game itself (meaningful while `active` is set).
-    pub game: RwSignal<ChessgiGame>,
+    pub session: RwSignal<ChessgiSession>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
 }
@@ -37,7 +39,9 @@ impl ChessgiNav {
     pub fn provide(saves: Saves, nav: Nav) -> ChessgiNav {
         let chessgi = ChessgiNav {
             active: RwSignal::new(None),
-            game: RwSignal::new(ChessgiGame::new(ChessgiOptions::default())),
+            session: RwSignal::new(ChessgiSession::new(ChessgiGame::new(
+                ChessgiOptions::default(),
+            ))),
             import_open: RwSignal::new(false),
         };
         provide_context(chessgi);
@@ -62,22 +66,23 @@ impl ChessgiNav {
         nav.import_open.set(false);
         set_hash(&format!("{HASH_PREFIX}{id}"));
         self.import_open.set(false);
-        self.game.set(game);
+        self.session.set(ChessgiSession::new(game));
         self.active.set(Some((id, name)));
     }
 
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, nav: Nav, name: String, game: ChessgiGame) {
         let id = saves.fresh_id();
-        let _ = saves.save_other(record::save_record(&id, &name, &game, now_ms()));
+        let record = ChessgiSession::new(game.clone()).save_record(&id, &name, now_ms());
+        let _ = saves.save_other(record);
         self.open(nav, id, name, game);
     }
 
     /// Opens a saved game; on failure stays home with the reason.
     pub fn resume(&self, saves: Saves, nav: Nav, id: &GameId) {
         let opened = saves.load_other(id).and_then(|r| {
-            let game = record::game_of(&r)?;
-            Ok((r.name, game))
+            let session = ChessgiSession::from_record(&r).map_err(|e| e.to_string())?;
+            Ok((r.name, session.game().clone()))
         });
         match opened {
             Ok((name, game)) => self.open(nav, id.clone(), name, game),
@@ -167,12 +172,9 @@ pub fn ChessgiNewGame() -> impl IntoView {
             })
         };
         match read() {
-            Ok(options) => chessgi.start(
-                saves,
-                nav,
-                default_name(record::VARIANT),
-                ChessgiGame::new(options),
-            ),
+            Ok(options) => {
+                chessgi.start(saves, nav, default_name(VARIANT), ChessgiGame::new(options))
+            }
             Err(e) => error.set(Some(e)),
         }
     };
@@ -226,7 +228,7 @@ pub fn ChessgiImportDialog() -> impl IntoView {
         Ok(game) => chessgi.start(
             saves,
             nav,
-            default_name(&format!("Imported {}", record::VARIANT)),
+            default_name(&format!("Imported {}", VARIANT)),
             game,
         ),
         Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),

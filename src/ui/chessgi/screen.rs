@@ -10,189 +10,17 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::ui::dialogs::copy_text;
-
-use super::record::{outcome_reason, placement_of, save_record};
+use super::play::ChessgiPlay;
 use super::ChessgiNav;
-use crate::chess::{Color, Move2d, Piece, PieceKind, Position, Square};
-use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket, Transit};
+use crate::chess::{Color, Piece, PieceKind, Square};
+use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Transit};
+use crate::play::chessgi::{outcome_reason, Pick};
+use crate::play::{placement_of, GameSession, Mark};
 use crate::ui::board::{color_class, kind_class, square_at_point, Board};
-use crate::ui::dialogs::Modal;
+use crate::ui::dialogs::{GameOverDialog, Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{now_ms, Saves};
-
-/// What the player has in hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pick {
-    /// A piece on the board.
-    Square(Square),
-    /// A reserve piece to drop.
-    Reserve(PieceKind),
-    /// The piece due back from the future.
-    Arrival,
-}
-
-/// The screen's interaction state (provided as context while the screen lives).
-#[derive(Debug, Clone, Copy)]
-pub struct ChessgiPlay {
-    /// The game (shared with [`ChessgiNav`]).
-    pub game: RwSignal<ChessgiGame>,
-    /// The piece in hand.
-    pub pick: RwSignal<Option<Pick>>,
-    /// The general-travel destination being played in, if any.
-    pub travel: RwSignal<Option<NodeId>>,
-    /// The tree is offering destinations.
-    pub choosing_travel: RwSignal<bool>,
-    /// Promotion choices waiting for the player.
-    pub promotion: RwSignal<Option<Vec<ChessgiAction>>>,
-    /// A drag in progress: the pointer position and whether it has moved.
-    pub drag: RwSignal<Option<(f64, f64, bool)>>,
-    /// The last refusal or hint.
-    pub notice: RwSignal<Option<String>>,
-}
-
-/// The target square of an action on the shown board.
-fn target_of(action: ChessgiAction) -> Option<Square> {
-    match action {
-        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => Some(mv.to()),
-        ChessgiAction::Arrive { to } => Some(to),
-        ChessgiAction::SpecialTravel { .. } => None,
-    }
-}
-
-impl ChessgiPlay {
-    /// Fresh interaction state over `game`.
-    #[must_use]
-    pub fn new(game: RwSignal<ChessgiGame>) -> ChessgiPlay {
-        ChessgiPlay {
-            game,
-            pick: RwSignal::new(None),
-            travel: RwSignal::new(None),
-            choosing_travel: RwSignal::new(false),
-            promotion: RwSignal::new(None),
-            drag: RwSignal::new(None),
-            notice: RwSignal::new(None),
-        }
-    }
-
-    /// The position and pockets on screen: the current ones, or the travel preview.
-    pub fn shown(&self) -> (Position, [Pocket; 2]) {
-        let travel = self.travel.get();
-        self.game.with(|g| {
-            travel
-                .and_then(|n| g.travel_preview(n).ok())
-                .unwrap_or_else(|| {
-                    let node = g.current_node();
-                    (
-                        *node.position(),
-                        [
-                            node.pocket(Color::White).clone(),
-                            node.pocket(Color::Black).clone(),
-                        ],
-                    )
-                })
-        })
-    }
-
-    /// The actions the piece in hand may make (empty without one).
-    pub fn candidates(&self) -> Vec<ChessgiAction> {
-        let Some(pick) = self.pick.get() else {
-            return Vec::new();
-        };
-        let travel = self.travel.get();
-        self.game.with(|g| match travel {
-            Some(node) => g
-                .moves_after_travel(node)
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|mv| match (pick, *mv) {
-                    (Pick::Square(sq), mv) => mv.from() == Some(sq),
-                    (Pick::Reserve(k), Move2d::Drop { kind, .. }) => kind == k,
-                    _ => false,
-                })
-                .map(|then| ChessgiAction::GeneralTravel { node, then })
-                .collect(),
-            None => g
-                .board_actions()
-                .into_iter()
-                .filter(|a| match (pick, *a) {
-                    (Pick::Square(sq), ChessgiAction::Move(mv)) => mv.from() == Some(sq),
-                    (Pick::Reserve(k), ChessgiAction::Move(Move2d::Drop { kind, .. })) => kind == k,
-                    (Pick::Arrival, ChessgiAction::Arrive { .. }) => true,
-                    _ => false,
-                })
-                .collect(),
-        })
-    }
-
-    /// Plays an action through the rules; a refusal is shown as a notice.
-    pub fn play(&self, action: ChessgiAction) {
-        let mut refused = None;
-        self.game.update(|g| {
-            if let Err(e) = g.play(action) {
-                refused = Some(e.to_string());
-            }
-        });
-        self.pick.set(None);
-        self.promotion.set(None);
-        if refused.is_none() {
-            self.travel.set(None);
-            self.choosing_travel.set(false);
-        }
-        self.notice.set(refused);
-    }
-
-    /// The player pressed square `sq`: play there, pick a piece up, or let go.
-    pub fn press_square(&self, sq: Square) -> bool {
-        let here: Vec<ChessgiAction> = self
-            .candidates()
-            .into_iter()
-            .filter(|a| target_of(*a) == Some(sq))
-            .collect();
-        if self.play_targets(here) {
-            return false;
-        }
-        let (position, _) = self.shown();
-        let own = position
-            .piece_at(sq)
-            .is_some_and(|p| p.color == position.turn());
-        let over = self.game.with(|g| g.outcome().is_some());
-        if own && !over && self.pick.get_untracked() != Some(Pick::Square(sq)) {
-            self.pick.set(Some(Pick::Square(sq)));
-            self.notice.set(None);
-            true
-        } else {
-            self.pick.set(None);
-            false
-        }
-    }
-
-    /// Plays the single action, or opens the promotion chooser; false for none.
-    fn play_targets(&self, here: Vec<ChessgiAction>) -> bool {
-        match here.len() {
-            0 => false,
-            1 => {
-                self.play(here[0]);
-                true
-            }
-            _ => {
-                self.promotion.set(Some(here));
-                true
-            }
-        }
-    }
-
-    /// The player let a dragged piece go over `sq`.
-    pub fn drop_on(&self, sq: Square) {
-        let here: Vec<ChessgiAction> = self
-            .candidates()
-            .into_iter()
-            .filter(|a| target_of(*a) == Some(sq))
-            .collect();
-        self.play_targets(here);
-    }
-}
 
 /// A refusal as a sentence: capital first letter, full stop.
 fn sentence(text: &str) -> String {
@@ -219,53 +47,29 @@ fn plural(n: i64, one: &str) -> String {
     }
 }
 
-/// The target layer over the board: one `data-sq` cell per square with its marks.
+/// The target layer over the board: one `data-sq` cell per square with the
+/// session's marks (last move, check, the piece in hand, its targets).
 #[component]
 fn TargetLayer() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let cells = move || {
-        let (position, _) = play.shown();
-        let candidates = play.candidates();
-        let pick = play.pick.get();
-        let (last, check) = play.game.with(|g| {
-            let last = if play.travel.get().is_some() {
-                Vec::new()
-            } else {
-                match g.current_node().played().map(|p| p.action) {
-                    Some(
-                        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. },
-                    ) => mv.from().into_iter().chain([mv.to()]).collect(),
-                    Some(ChessgiAction::Arrive { to }) => vec![to],
-                    Some(ChessgiAction::SpecialTravel { from, .. }) => vec![from],
-                    None => Vec::new(),
-                }
-            };
-            let check = position
-                .is_check()
-                .then(|| position.king_square(position.turn()))
-                .flatten();
-            (last, check)
-        });
+        let scene = play.session.with(GameSession::scene);
+        let board = &scene.boards[0];
         (0..8u8)
             .rev()
             .flat_map(|y| (0..8u8).map(move |x| Square { x, y }))
             .map(|sq| {
                 let mut class = String::from("cg-cell");
-                if last.contains(&sq) {
-                    class.push_str(" last");
-                }
-                if check == Some(sq) {
-                    class.push_str(" check");
-                }
-                if pick == Some(Pick::Square(sq)) {
-                    class.push_str(" selected");
-                }
-                if candidates.iter().any(|a| target_of(*a) == Some(sq)) {
-                    class.push_str(if position.piece_at(sq).is_some() {
-                        " target capture"
-                    } else {
-                        " target"
-                    });
+                for (mark, word) in [
+                    (Mark::Last, " last"),
+                    (Mark::Check, " check"),
+                    (Mark::Selected, " selected"),
+                    (Mark::Dest, " target"),
+                    (Mark::Capture, " target capture"),
+                ] {
+                    if board.has(sq, mark) {
+                        class.push_str(word);
+                    }
                 }
                 view! {
                     <div class=class data-sq=sq.to_string() on:pointerdown=move |e: ev::PointerEvent| {
@@ -293,10 +97,10 @@ fn DragGhost() -> impl IntoView {
         }
         let (position, _) = play.shown();
         let color = position.turn();
-        let kind = match play.pick.get()? {
+        let kind = match play.pick()? {
             Pick::Square(sq) => position.piece_at(sq)?.kind,
             Pick::Reserve(k) => k,
-            Pick::Arrival => play.game.with(|g| g.due())?.kind,
+            Pick::Arrival => play.with_game(|g| g.due())?.kind,
         };
         Some(view! {
             <div class="cg-ghost" style=format!("left: {x}px; top: {y}px;")>
@@ -315,11 +119,11 @@ fn PocketView(color: Color) -> impl IntoView {
         let (position, pockets) = play.shown();
         let pocket = pockets[color.index()].clone();
         let to_move = position.turn() == color;
-        let over = play.game.with(|g| g.outcome().is_some());
-        let pick = play.pick.get();
-        let (clock, due) = play.game.with(|g| {
+        let over = play.with_game(|g| g.outcome().is_some());
+        let pick = play.pick();
+        let (clock, due) = play.with_game(|g| {
             let clock = g.return_clock(color);
-            let due = (g.side_to_move() == color && play.travel.get().is_none())
+            let due = (g.side_to_move() == color && play.travel().is_none())
                 .then(|| g.due())
                 .flatten();
             (clock, due)
@@ -349,11 +153,7 @@ fn PocketView(color: Color) -> impl IntoView {
                         on:pointerdown=move |e: ev::PointerEvent| {
                             if e.button() != 0 || !active { return; }
                             e.prevent_default();
-                            if play.pick.get_untracked() == Some(Pick::Reserve(kind)) {
-                                play.pick.set(None);
-                            } else {
-                                play.pick.set(Some(Pick::Reserve(kind)));
-                                play.notice.set(None);
+                            if play.pick_reserve(kind) {
                                 play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
                             }
                         }>
@@ -395,8 +195,7 @@ fn PocketView(color: Color) -> impl IntoView {
                         on:pointerdown=move |e: ev::PointerEvent| {
                             if e.button() != 0 || !is_due { return; }
                             e.prevent_default();
-                            play.pick.set(Some(Pick::Arrival));
-                            play.notice.set(None);
+                            play.pick_arrival();
                             play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
                         }>
                         <span class="cg-transit-piece"><span class=piece_class(color, t.kind)></span></span>
@@ -432,7 +231,7 @@ fn PocketView(color: Color) -> impl IntoView {
 fn CooldownView() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let row = move |color: Color| {
-        play.game.with(|g| {
+        play.with_game(|g| {
             let need = g.options().cooldown;
             let wait = g.travel_wait(color);
             let made = need.saturating_sub(wait);
@@ -470,18 +269,18 @@ fn CooldownView() -> impl IntoView {
 fn TravelPanel() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let special = move || {
-        let Some(Pick::Square(sq)) = play.pick.get() else {
+        let Some(Pick::Square(sq)) = play.pick() else {
             return view! { <p class="cg-hint">"Select one of your pieces to send it to the future."</p> }.into_any();
         };
-        if play.travel.get().is_some() {
+        if play.travel().is_some() {
             return ().into_any();
         }
-        let window = play.game.with(|g| g.special_travel_window(sq));
+        let window = play.with_game(|g| g.special_travel_window(sq));
         match window {
             Err(e) => view! { <p class="cg-hint refused" data-testid="send-refused">{format!("Send to the future: {e}.")}</p> }.into_any(),
             Ok(w) => {
                 let horizon = w.earliest.saturating_add(9);
-                let clock = play.game.with(|g| g.return_clock(g.side_to_move()));
+                let clock = play.with_game(|g| g.return_clock(g.side_to_move()));
                 let choices = w
                     .moves_up_to(horizon)
                     .map(|m| {
@@ -495,9 +294,7 @@ fn TravelPanel() -> impl IntoView {
                         }
                     })
                     .collect_view();
-                let name = play
-                    .game
-                    .with(|g| g.position().piece_at(sq).map(|p| p.kind.name()).unwrap_or("piece"));
+                let name = play.with_game(|g| g.position().piece_at(sq).map(|p| p.kind.name()).unwrap_or("piece"));
                 view! {
                     <div class="cg-send" data-action="send-future">
                         <p class="cg-send-title">{format!("Send the {name} on {sq} to the future: it returns on your move…")}</p>
@@ -509,16 +306,15 @@ fn TravelPanel() -> impl IntoView {
         }
     };
     let general = move || {
-        let travel = play.travel.get();
-        let choosing = play.choosing_travel.get();
-        let gate = play.game.with(|g| g.travel_destinations().map(|d| d.len()));
+        let travel = play.travel();
+        let choosing = play.choosing_travel();
+        let gate = play.with_game(|g| g.travel_destinations().map(|d| d.len()));
         if let Some(node) = travel {
             return view! {
                 <div class="cg-travelling" role="status">
                     <p>{format!("Travelling to position {node}: make your move there, or drop from your pocket.")}</p>
                     <button type="button" class="btn small" data-action="cancel-travel" on:click=move |_| {
-                        play.travel.set(None);
-                        play.pick.set(None);
+                        play.stay();
                     }>"Stay in the present"</button>
                 </div>
             }
@@ -533,8 +329,7 @@ fn TravelPanel() -> impl IntoView {
             Ok(_) => view! {
                 <button type="button" class=if choosing { "btn active" } else { "btn" } data-action="general-travel"
                     on:click=move |_| {
-                        play.choosing_travel.update(|c| *c = !*c);
-                        play.pick.set(None);
+                        play.toggle_travel_choice();
                     }>{if choosing { "Cancel travel" } else { "Travel to a position…" }}</button>
                 {choosing.then(|| view! { <p class="cg-hint">"Choose a highlighted position in the time tree."</p> })}
             }
@@ -609,9 +404,9 @@ fn node_label(game: &ChessgiGame, id: NodeId) -> String {
 fn TimeTree() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let rows = move || {
-        let choosing = play.choosing_travel.get();
-        let travel = play.travel.get();
-        play.game.with(|g| {
+        let choosing = play.choosing_travel();
+        let travel = play.travel();
+        play.with_game(|g| {
             let destinations = if choosing {
                 g.travel_destinations().unwrap_or_default()
             } else {
@@ -652,9 +447,7 @@ fn TimeTree() -> impl IntoView {
                             view! {
                                 <button type="button" class=class data-node=id.0 title=title disabled=!open
                                     on:click=move |_| {
-                                        play.travel.set(Some(id));
-                                        play.choosing_travel.set(false);
-                                        play.pick.set(None);
+                                        play.travel_to(id);
                                     }>
                                     <span class="cg-node-id">{id.to_string()}</span>
                                     <span class="cg-node-text">{node_label(g, id)}</span>
@@ -677,56 +470,6 @@ fn TimeTree() -> impl IntoView {
             <div class="panel-title">"Time tree"</div>
             <div class="cg-tree" aria-label="Recorded positions">{rows}</div>
         </div>
-    }
-}
-
-/// The game's record text, to copy.
-#[component]
-fn ExportRecord(on_close: Callback<()>) -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    let text = Signal::derive(move || play.game.with(ChessgiGame::to_json));
-    let copied = RwSignal::new(false);
-    view! {
-        <Modal title="Export Chessgi record" class="export-dialog" on_close=on_close>
-            <pre class="pgn-text" data-record=move || text.get()>{move || text.get()}</pre>
-            <div class="dialog-actions">
-                <button type="button" class="btn btn-primary" data-action="copy" on:click=move |_| {
-                    copy_text(&text.get_untracked());
-                    copied.set(true);
-                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-            </div>
-        </Modal>
-    }
-}
-
-/// The promotion chooser (promotions keep their rank when captured, B.1).
-#[component]
-fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    move || {
-        play.promotion.get().map(|actions| {
-            let color = play.shown().0.turn();
-            let buttons = actions
-                .into_iter()
-                .filter_map(|a| {
-                    let mv = match a {
-                        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => mv,
-                        _ => return None,
-                    };
-                    let kind = mv.promotion()?;
-                    Some(view! {
-                        <button type="button" class="promo-choice" data-promote=kind.letter().to_string() title=kind.name() on:click=move |_| play.play(a)>
-                            <span class=piece_class(color, kind)></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
     }
 }
 
@@ -764,18 +507,20 @@ pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
     let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
-    let play = ChessgiPlay::new(chessgi.game);
+    let play = ChessgiPlay::new(chessgi.session);
     provide_context(play);
     let export_open = RwSignal::new(false);
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
+    let payload = Memo::new(move |_| play.session.with(GameSession::payload));
     Effect::new(move |_| {
         let Some((id, name)) = chessgi.active.get() else {
             return;
         };
-        play.game.with(|g| {
-            let _ = saves.save_other(save_record(&id, &name, g, now_ms()));
+        payload.track();
+        play.session.with_untracked(|s| {
+            let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
         });
     });
 
@@ -802,8 +547,7 @@ pub fn ChessgiScreen() -> impl IntoView {
     });
     let keys = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
         if e.key() == "Escape" {
-            play.pick.set(None);
-            play.choosing_travel.set(false);
+            play.cancel();
         }
     });
     on_cleanup(move || {
@@ -813,15 +557,12 @@ pub fn ChessgiScreen() -> impl IntoView {
     });
 
     let placement = Signal::derive(move || placement_of(&play.shown().0));
-    let status = move || play.game.with(status_line);
-    let side = move || play.game.with(|g| color_class(g.side_to_move()));
+    let status = move || play.with_game(status_line);
+    let side = move || play.with_game(|g| color_class(g.side_to_move()));
     let name = move || chessgi.active.get().map(|(_, n)| n).unwrap_or_default();
-    let over = move || play.game.with(|g| g.outcome().is_some());
-    let can_take_back = move || {
-        play.game
-            .with(|g| !g.actions().is_empty() || g.conclusion().is_some())
-    };
-    let result_reason = move || play.game.with(|g| g.outcome().map(outcome_reason));
+    let over = move || play.with_game(|g| g.outcome().is_some());
+    let can_take_back = move || play.can_take_back();
+    let result_reason = move || play.with_game(|g| g.outcome().map(outcome_reason));
     let notice = move || {
         play.notice.get().map(
             |n| view! { <p class="notice error" role="alert" data-testid="chessgi-notice">{n}</p> },
@@ -833,7 +574,7 @@ pub fn ChessgiScreen() -> impl IntoView {
             .get()
             .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
     };
-    let travelling = move || play.travel.get().is_some();
+    let travelling = move || play.travel().is_some();
 
     view! {
         <section class="cg-screen" data-game-kind="chessgi" on:contextmenu=move |e: ev::MouseEvent| e.prevent_default()>
@@ -844,7 +585,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                         <TargetLayer />
                     </div>
                     {move || travelling().then(|| view! {
-                        <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.travel.get().map(|n| n.to_string()).unwrap_or_default())}</div>
+                        <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.travel().map(|n| n.to_string()).unwrap_or_default())}</div>
                     })}
                 </div>
                 <div class="cg-pockets">
@@ -870,10 +611,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 <div class="panel game-tools">
                     <button type="button" class="btn small" data-action="takeback" disabled=move || !can_take_back()
                         on:click=move |_| {
-                            play.game.update(|g| { g.undo(); });
-                            play.pick.set(None);
-                            play.travel.set(None);
-                            play.notice.set(None);
+                            play.take_back();
                         }>"Take back"</button>
                     <button type="button" class="btn small" data-action="resign" disabled=over on:click=move |_| confirm.set(Some("resign"))>"Resign"</button>
                     <button type="button" class="btn small" data-action="draw" disabled=over on:click=move |_| confirm.set(Some("draw"))>"Draw"</button>
@@ -882,11 +620,23 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </aside>
             <DragGhost />
-            <PromotionChooser />
-            <GameOverDialog />
+            {move || play.promotion().map(|actions| {
+                let color = play.shown().0.turn();
+                let kinds = actions.iter().filter_map(|&a| promotion_kind(a)).collect();
+                let on_choose = Callback::new(move |kind| {
+                    if let Some(&a) = actions.iter().find(|&&a| promotion_kind(a) == Some(kind)) {
+                        play.play(a);
+                    }
+                });
+                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
+            })}
+            <GameOverDialog
+                ending=Signal::derive(move || play.session.with(GameSession::ending))
+                detail=Signal::derive(move || play.with_game(|g| g.outcome().map(game_over_detail).unwrap_or_default()))
+                on_new_game=Callback::new(move |()| nav.new_game_open.set(true)) />
             {move || confirm.get().map(|what| {
                 let (title, text) = if what == "resign" {
-                    ("Resign?", format!("{} resigns the game.", play.game.with(|g| g.side_to_move().name())))
+                    ("Resign?", format!("{} resigns the game.", play.with_game(|g| g.side_to_move().name())))
                 } else {
                     ("Agree a draw?", "Both players agree to end the game drawn.".to_string())
                 };
@@ -897,61 +647,27 @@ pub fn ChessgiScreen() -> impl IntoView {
                             <button type="button" class="btn" on:click=move |_| confirm.set(None)>"Cancel"</button>
                             <button type="button" class="btn btn-primary" data-action="confirm" on:click=move |_| {
                                 confirm.set(None);
-                                play.game.update(|g| {
-                                    let _ = if what == "resign" { g.resign(g.side_to_move()) } else { g.agree_draw() };
-                                });
+                                if what == "resign" { play.resign() } else { play.agree_draw() }
                             }>"Confirm"</button>
                         </div>
                     </Modal>
                 }
             })}
             <Show when=move || export_open.get()>
-                <ExportRecord on_close=Callback::new(move |()| export_open.set(false)) />
+                <RecordExportDialog title="Export Chessgi record" testid="chessgi-export"
+                    lede="The whole game as JSON. Import it from New game → Time Travel Chessgi → Import record."
+                    text=Signal::derive(move || play.session.with(GameSession::export_text))
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
         </section>
     }
 }
 
-/// The end of a game, said once when it happens: who won and how, with "show
-/// the position" and "new game". A game opened already finished shows its
-/// result in the status line only; a takeback re-arms the dialog.
-#[component]
-fn GameOverDialog() -> impl IntoView {
-    let play = expect_context::<ChessgiPlay>();
-    let nav = expect_context::<Nav>();
-    let outcome = move || play.game.with(ChessgiGame::outcome);
-    let seen = RwSignal::new(play.game.with_untracked(ChessgiGame::outcome));
-    Effect::new(move |_| {
-        if outcome().is_none() {
-            seen.set(None);
-        }
-    });
-    move || {
-        let o = outcome()?;
-        if seen.get() == Some(o) {
-            return None;
-        }
-        let title = match o.winner() {
-            Some(c) => format!("{} wins", c.name_capitalised()),
-            None => "Draw".to_string(),
-        };
-        let detail = game_over_detail(o);
-        let close = move || seen.set(Some(o));
-        Some(view! {
-            <Modal title="Game over" on_close=Callback::new(move |()| close())>
-                <div class="game-over" data-testid="game-over">
-                    <p class="game-over-title">{title}</p>
-                    <p class="game-over-detail">{detail}</p>
-                    <div class="dialog-actions">
-                        <button type="button" class="btn" on:click=move |_| close()>"Show the position"</button>
-                        <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
-                            close();
-                            nav.new_game_open.set(true);
-                        }>"New game"</button>
-                    </div>
-                </div>
-            </Modal>
-        })
+/// The promotion piece of a promoting action.
+fn promotion_kind(a: ChessgiAction) -> Option<PieceKind> {
+    match a {
+        ChessgiAction::Move(mv) | ChessgiAction::GeneralTravel { then: mv, .. } => mv.promotion(),
+        _ => None,
     }
 }
 

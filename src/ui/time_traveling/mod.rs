@@ -17,11 +17,10 @@ pub mod start;
 use leptos::prelude::*;
 
 use self::play::TtPlay;
-use crate::chess::Color;
-use crate::games::time_traveling::{
-    GameResult as TtResult, TimeTravelingChess, TimeTravelingRecord,
-};
-use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
+use crate::games::time_traveling::TimeTravelingChess;
+use crate::play::time_traveling::TimeTravelingSession;
+use crate::play::GameSession;
+use crate::storage::GameId;
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::{now_ms, Saves};
 
@@ -59,58 +58,6 @@ fn id_in_url() -> Option<GameId> {
     GameId::parse(hash.strip_prefix(HASH_PREFIX)?).ok()
 }
 
-/// The storage result of a game.
-#[must_use]
-pub fn storage_result(result: Option<TtResult>) -> GameResult {
-    match result {
-        None => GameResult::Ongoing,
-        Some(r) => {
-            let reason = r.reason.describe().to_string();
-            match r.winner {
-                Some(Color::White) => GameResult::WhiteWins { reason },
-                Some(Color::Black) => GameResult::BlackWins { reason },
-                None => GameResult::Draw { reason },
-            }
-        }
-    }
-}
-
-/// The save record of a game (payload: the rules module's record).
-#[must_use]
-pub fn save_record(
-    id: &GameId,
-    name: &str,
-    variant: &str,
-    game: &TimeTravelingChess,
-) -> SaveRecord {
-    let payload = serde_json::to_value(game.to_record()).unwrap_or_default();
-    let mut record = SaveRecord::new(
-        id.clone(),
-        GameKind::TimeTraveling,
-        name,
-        variant,
-        now_ms(),
-        payload,
-    );
-    record.to_move = game.to_act();
-    record.result = storage_result(game.result());
-    record
-}
-
-/// Reads a saved game back.
-///
-/// # Errors
-/// Why it cannot be opened, in words.
-pub fn game_of_record(record: &SaveRecord) -> Result<TimeTravelingChess, String> {
-    if record.kind != GameKind::TimeTraveling {
-        return Err(format!("it is a {} game", record.kind.title()));
-    }
-    let rules: TimeTravelingRecord = record
-        .payload_as()
-        .map_err(|e| format!("the saved game cannot be read: {e}"))?;
-    TimeTravelingChess::from_record(&rules).map_err(|e| format!("the saved game is not valid: {e}"))
-}
-
 impl TtNav {
     /// Creates the context and reopens the game named in the URL, if any.
     pub fn provide(saves: Saves) -> TtNav {
@@ -139,7 +86,7 @@ impl TtNav {
         }
     }
 
-    fn show(&self, id: GameId, name: String, variant: String, game: TimeTravelingChess) {
+    fn show(&self, id: GameId, name: String, session: TimeTravelingSession) {
         if let Some(nav) = self.nav {
             nav.home();
             nav.new_game_open.set(false);
@@ -149,8 +96,8 @@ impl TtNav {
         let make = move || TtActive {
             id,
             name: RwSignal::new(name),
-            variant,
-            play: TtPlay::new(game),
+            variant: session.variant(),
+            play: TtPlay::new(session),
         };
         let active = match self.root.get_value() {
             Some(owner) => owner.with(make),
@@ -162,17 +109,20 @@ impl TtNav {
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, name: String, variant: String, game: TimeTravelingChess) {
         let id = saves.fresh_id();
-        let _ = saves.save_other(save_record(&id, &name, &variant, &game));
-        self.show(id, name, variant, game);
+        let session = TimeTravelingSession::new(game, variant);
+        let _ = saves.save_other(session.save_record(&id, &name, now_ms()));
+        self.show(id, name, session);
     }
 
     /// Opens a saved game; on failure goes home with the reason.
     pub fn resume(&self, saves: Saves, id: &GameId) {
-        let opened = saves
-            .load_other(id)
-            .and_then(|r| game_of_record(&r).map(|g| (r, g)));
+        let opened = saves.load_other(id).and_then(|r| {
+            TimeTravelingSession::from_record(&r)
+                .map(|s| (r.name, s))
+                .map_err(|e| e.to_string())
+        });
         match opened {
-            Ok((record, game)) => self.show(id.clone(), record.name, record.variant, game),
+            Ok((name, session)) => self.show(id.clone(), name, session),
             Err(e) => {
                 self.close();
                 if let Some(nav) = self.nav {

@@ -6,19 +6,18 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::ui::dialogs::{copy_text, download};
 use wasm_bindgen::JsCast;
 
-use super::play::{candidate_moves, mode_at, placement_of, position_at, Mode, Preview, TtPlay};
-use super::{save_record, TtActive, TtNav};
+use super::play::TtPlay;
+use super::{TtActive, TtNav};
 use crate::chess::{Color, Piece, Square};
-use crate::games::time_traveling::{
-    Action, EndBlocker, RecordedMove, Slot, TerminusKind, TimeTravelingChess,
-};
+use crate::games::time_traveling::{Action, EndBlocker, Slot, TerminusKind, TimeTravelingChess};
+use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview};
+use crate::play::{placement_of, GameSession, Mark};
 use crate::ui::board::{color_class, kind_class, square_at_point, Board};
-use crate::ui::dialogs::Modal;
+use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::nav::Nav;
-use crate::ui::saves::Saves;
+use crate::ui::saves::{now_ms, Saves};
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -45,11 +44,12 @@ fn GameView(active: TtActive) -> impl IntoView {
     // Autosave after every action (and on opening).
     let id = active.id.clone();
     let name = active.name;
-    let variant = active.variant.clone();
+    let payload = Memo::new(move |_| play.session.with(GameSession::payload));
     Effect::new(move |_| {
         let n = name.get();
-        play.game.with(|g| {
-            let _ = saves.save_other(save_record(&id, &n, &variant, g));
+        payload.track();
+        play.session.with_untracked(|s| {
+            let _ = saves.save_other(s.save_record(&id, &n, now_ms()));
         });
     });
 
@@ -60,25 +60,20 @@ fn GameView(active: TtActive) -> impl IntoView {
         if export_open.get_untracked() || resign_open.get_untracked() {
             return;
         }
-        let last = play.game.with_untracked(|g| g.slots().len().max(1));
         let handled = match e.key().as_str() {
             "Escape" => {
                 play.cancel();
                 true
             }
             "ArrowLeft" => {
-                let cur = play.view_ply.get_untracked().unwrap_or(last + 1);
-                play.look_at(Some(cur.saturating_sub(1).max(1)));
+                play.look_back();
                 true
             }
             "ArrowRight" => {
-                match play.view_ply.get_untracked() {
-                    Some(p) if p < last => play.look_at(Some(p + 1)),
-                    _ => play.look_at(None),
-                }
+                play.look_forward();
                 true
             }
-            "Enter" if play.preview.with_untracked(Option::is_some) => {
+            "Enter" if play.session.with_untracked(|s| s.preview().is_some()) => {
                 play.confirm();
                 true
             }
@@ -102,18 +97,8 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <TtBoard />
                 <div class="tt-board-tools" role="toolbar" aria-label="View">
                     <button type="button" class="tool" data-action="first-ply" title="First ply" on:click=move |_| play.look_at(Some(1))>"«"</button>
-                    <button type="button" class="tool" data-action="prev-ply" title="Previous ply (←)" on:click=move |_| {
-                        let last = play.game.with_untracked(|g| g.slots().len().max(1));
-                        let cur = play.view_ply.get_untracked().unwrap_or(last + 1);
-                        play.look_at(Some(cur.saturating_sub(1).max(1)));
-                    }>"‹"</button>
-                    <button type="button" class="tool" data-action="next-ply" title="Next ply (→)" on:click=move |_| {
-                        let last = play.game.with_untracked(|g| g.slots().len());
-                        match play.view_ply.get_untracked() {
-                            Some(p) if p < last => play.look_at(Some(p + 1)),
-                            _ => play.look_at(None),
-                        }
-                    }>"›"</button>
+                    <button type="button" class="tool" data-action="prev-ply" title="Previous ply (←)" on:click=move |_| play.look_back()>"‹"</button>
+                    <button type="button" class="tool" data-action="next-ply" title="Next ply (→)" on:click=move |_| play.look_forward()>"›"</button>
                     <button type="button" class="tool wide" data-action="present" title="Back to the present" on:click=move |_| play.look_at(None)>"Present"</button>
                     <button type="button" class="tool wide" data-action="flip" title="Flip the board (F)" on:click=move |_| play.flipped.update(|f| *f = !*f)>"Flip"</button>
                 </div>
@@ -139,9 +124,22 @@ fn GameView(active: TtActive) -> impl IntoView {
                     </div>
                 </div>
             </aside>
-            <PromotionChooser />
+            {move || play.promotion().map(|moves| {
+                let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));
+                let kinds = moves.iter().filter_map(|m| m.promotion).collect();
+                let on_choose = Callback::new(move |kind| {
+                    if let Some(&m) = moves.iter().find(|m| m.promotion == Some(kind)) {
+                        play.choose(mode, m);
+                    }
+                });
+                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
+            })}
             <Show when=move || export_open.get()>
-                <ExportDialog name=Signal::derive(move || name.get()) on_close=Callback::new(move |()| export_open.set(false)) />
+                <RecordExportDialog title="Export the game record" testid="tt-export"
+                    lede="The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."
+                    text=Signal::derive(move || play.session.with(GameSession::export_text))
+                    download_as=(Signal::derive(move || name.get()), "timetravel.json")
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || resign_open.get()>
                 <ResignDialog on_close=Callback::new(move |()| resign_open.set(false)) />
@@ -155,8 +153,8 @@ fn GameView(active: TtActive) -> impl IntoView {
 fn ViewBanner() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     move || {
-        let view = play.view_ply.get();
-        play.game.with(|g| {
+        let view = play.view();
+        play.with_game(|g| {
             let (text, class) = match (view, mode_at(g, view)) {
                 (None, _) => match g.terminus() {
                     Some(t) => (
@@ -184,13 +182,6 @@ fn describe_kind(kind: TerminusKind) -> &'static str {
     kind.describe()
 }
 
-/// The last move played before `ply` (for the "last move" marks).
-fn move_at(g: &TimeTravelingChess, ply: usize) -> Option<RecordedMove> {
-    (ply >= 1 && ply < g.live_limit())
-        .then(|| g.slot(ply).and_then(|s| s.recorded_move()))
-        .flatten()
-}
-
 /// The board at the ply being looked at, with an overlay of clickable
 /// squares (`data-sq`) carrying the marks: movable pieces, selection, legal
 /// targets, the move recorded at that ply, the previewed move, check.
@@ -213,7 +204,7 @@ fn TtBoard() -> impl IntoView {
         }
         if !d.moving {
             d.moving = true;
-            play.selected.set(Some(d.from));
+            play.pick_up(d.from);
         }
         d.x = x;
         d.y = y;
@@ -227,13 +218,10 @@ fn TtBoard() -> impl IntoView {
         if !d.moving {
             return;
         }
-        match square_at_point(f64::from(e.client_x()), f64::from(e.client_y())) {
-            // Back on its own square: the click that follows deselects it, as
-            // a second click on a selected piece does.
-            Some(sq) if sq == d.from => {}
-            Some(sq) => play.click_square(sq),
-            None => play.selected.set(None),
-        }
+        play.drag_to(
+            d.from,
+            square_at_point(f64::from(e.client_x()), f64::from(e.client_y())),
+        );
     });
     on_cleanup(move || {
         pointer_moves.remove();
@@ -248,10 +236,7 @@ fn TtBoard() -> impl IntoView {
             </div>
         })
     };
-    let placement = Signal::derive(move || {
-        let view = play.view_ply.get();
-        play.game.with(|g| placement_of(&position_at(g, view)))
-    });
+    let placement = Signal::derive(move || play.session.with(|s| placement_of(&s.position())));
     let board = move || {
         let orientation = if play.flipped.get() {
             Color::Black
@@ -261,33 +246,12 @@ fn TtBoard() -> impl IntoView {
         view! { <Board placement orientation /> }
     };
     let overlay = move || {
-        let view = play.view_ply.get();
         let flipped = play.flipped.get();
-        let selected = play.selected.get();
-        let preview = play.preview.get();
-        play.game.with(|g| {
-            let mode = mode_at(g, view);
-            let moves = if preview.is_some() {
-                Vec::new()
-            } else {
-                candidate_moves(g, mode)
-            };
-            let pos = position_at(g, view);
-            let shown = match view {
-                Some(p) => move_at(g, p),
-                None => move_at(g, g.live_limit().saturating_sub(1)),
-            };
-            let past = view.is_some();
-            let new_move = preview.as_ref().and_then(|p| match p.action {
-                Action::Replace { mv, .. } | Action::Fill { mv, .. } | Action::Append(mv) => {
-                    Some(mv)
-                }
-                _ => None,
-            });
-            let check = pos
-                .is_check()
-                .then(|| pos.king_square(pos.turn()))
-                .flatten();
+        play.session.with(|session| {
+            let scene = session.scene();
+            let board = &scene.boards[0];
+            let pos = session.position();
+            let movable: Vec<Square> = session.candidates().iter().map(|m| m.from).collect();
             let ys: Vec<u8> = if flipped {
                 (0..8).collect()
             } else {
@@ -311,39 +275,24 @@ fn TtBoard() -> impl IntoView {
                         "tt-shade light"
                     });
                     let mut class = String::from("tt-sq");
-                    if selected == Some(sq) {
-                        shade.push_str(" selected");
-                    } else if selected.is_none() && moves.iter().any(|m| m.from == sq) {
-                        class.push_str(" movable");
-                    }
-                    if let Some(from) = selected {
-                        if let Some(m) = moves.iter().find(|m| m.from == from && m.to == sq) {
-                            class.push_str(if m.capture { " dest capture" } else { " dest" });
+                    for mark in board.marks_at(sq) {
+                        let (on_shade, on_cell) = match mark {
+                            Mark::Selected | Mark::Check => (true, false),
+                            Mark::Movable | Mark::Dest | Mark::Capture => (false, true),
+                            _ => (true, true),
+                        };
+                        if on_shade && !shade.contains(mark.class()) {
+                            shade.push(' ');
+                            shade.push_str(mark.class());
                         }
-                    }
-                    if let Some(m) = shown {
-                        if m.from == sq || m.to == sq {
-                            let mark = if past { " recorded" } else { " last" };
-                            shade.push_str(mark);
-                            class.push_str(mark);
+                        if on_cell && !class.contains(mark.class()) {
+                            class.push(' ');
+                            class.push_str(mark.class());
                         }
-                    }
-                    if let Some(m) = new_move {
-                        if m.from == sq || m.to == sq {
-                            shade.push_str(" proposed");
-                            class.push_str(" proposed");
-                        }
-                    }
-                    if check == Some(sq) {
-                        shade.push_str(" check");
                     }
                     under.push(view! { <div class=shade></div> });
                     // The piece a press here may pick up: one with a move.
-                    let draggable = moves
-                        .iter()
-                        .any(|m| m.from == sq)
-                        .then(|| pos.piece_at(sq))
-                        .flatten();
+                    let draggable = movable.contains(&sq).then(|| pos.piece_at(sq)).flatten();
                     cells.push(view! {
                         <div class=class data-sq=sq.to_string()
                             on:click=move |_| play.click_square(sq)
@@ -362,12 +311,7 @@ fn TtBoard() -> impl IntoView {
                     });
                 }
             }
-            let mode_class = match mode {
-                Mode::Append => "tt-overlay mode-append",
-                Mode::Replace { .. } => "tt-overlay mode-replace",
-                Mode::Fill { .. } => "tt-overlay mode-fill",
-                Mode::Look => "tt-overlay mode-look",
-            };
+            let mode_class = format!("tt-overlay {}", session.mode().class());
             view! {
                 <div class="tt-under" aria-hidden="true">{under}</div>
                 <div class=mode_class>{cells}</div>
@@ -375,14 +319,14 @@ fn TtBoard() -> impl IntoView {
         })
     };
     let frame = move || {
-        let side = play.game.with(|g| {
+        let side = play.with_game(|g| {
             if g.result().is_some() {
                 "over"
             } else {
                 color_class(g.to_act())
             }
         });
-        let past = play.view_ply.get().is_some();
+        let past = play.view().is_some();
         format!(
             "tt-board-frame to-act-{side}{}",
             if past { " viewing-past" } else { "" }
@@ -435,12 +379,12 @@ struct Cell {
 fn Timeline() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let rows = move || {
-        let view = play.view_ply.get();
-        let flash = play.flash.get();
+        let view = play.view();
+        let flash = play.flash();
         let doomed = play
-            .preview
-            .with(|p| p.as_ref().map(|p| p.blanked.clone()).unwrap_or_default());
-        play.game.with(|g| {
+            .session
+            .with(|s| s.preview().map(|p| p.blanked.clone()).unwrap_or_default());
+        play.with_game(|g| {
             let over = g.result().is_some();
             let upg: [Vec<usize>; 2] = if over {
                 [Vec::new(), Vec::new()]
@@ -650,8 +594,8 @@ fn Legend() -> impl IntoView {
 fn StatusPanel() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let status = move || {
-        let view = play.view_ply.get();
-        play.game.with(|g| {
+        let view = play.view();
+        play.with_game(|g| {
             if let Some(r) = g.result() {
                 return (r.to_string(), "Game over.".to_string(), "over".to_string(), "over");
             }
@@ -701,11 +645,11 @@ fn StatusPanel() -> impl IntoView {
     };
     // The upgrades of a past move, or the fill-ins of a blank, as a list too.
     let choices = move || {
-        let view = play.view_ply.get();
-        if play.preview.with(Option::is_some) {
+        let view = play.view();
+        if play.session.with(|s| s.preview().is_some()) {
             return None;
         }
-        play.game.with(|g| {
+        play.with_game(|g| {
             let mode = mode_at(g, view);
             if !matches!(mode, Mode::Replace { .. } | Mode::Fill { .. }) {
                 return None;
@@ -750,7 +694,7 @@ fn plural(n: usize) -> &'static str {
 fn PreviewPanel() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     move || {
-        play.preview.get().map(|p: Preview| {
+        play.preview().map(|p: Preview| {
             let items = p
                 .consequences
                 .iter()
@@ -776,7 +720,7 @@ fn PreviewPanel() -> impl IntoView {
 fn EndPanel() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let body = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             let terminus = match g.terminus() {
                 Some(t) => {
                     let who = g.owner(t.ply);
@@ -845,14 +789,14 @@ fn EndPanel() -> impl IntoView {
 #[component]
 fn Controls(resign_open: RwSignal<bool>) -> impl IntoView {
     let play = expect_context::<TtPlay>();
-    let over = move || play.game.with(|g| g.result().is_some());
+    let over = move || play.with_game(|g| g.result().is_some());
     let can_accept = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             g.result().is_none() && g.terminus().is_some() && g.blanks(g.to_act()).is_empty()
         })
     };
     let accept_title = move || {
-        play.game.with(|g| {
+        play.with_game(|g| {
             if g.terminus().is_none() {
                 "There is no end in the history to accept".to_string()
             } else if !g.blanks(g.to_act()).is_empty() {
@@ -862,12 +806,12 @@ fn Controls(resign_open: RwSignal<bool>) -> impl IntoView {
             }
         })
     };
-    let offer = move || play.game.with(|g| g.draw_offer());
-    let to_act = move || play.game.with(TimeTravelingChess::to_act);
+    let offer = move || play.with_game(|g| g.draw_offer());
+    let to_act = move || play.with_game(TimeTravelingChess::to_act);
     view! {
         <div class="tt-control-buttons">
             <button type="button" class=move || if can_accept() { "btn btn-primary" } else { "btn" } data-action="accept" title=accept_title disabled=move || !can_accept() on:click=move |_| play.act(Action::Accept)>
-                {move || play.game.with(|g| {
+                {move || play.with_game(|g| {
                     let me = g.to_act();
                     match g.terminus() {
                         Some(t) if t.kind == TerminusKind::Checkmate && g.owner(t.ply) == me => {
@@ -918,62 +862,6 @@ fn ResignDialog(on_close: Callback<()>) -> impl IntoView {
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| on_close.run(())>"Cancel"</button>
                 {buttons}
-            </div>
-        </Modal>
-    }
-}
-
-/// The promotion chooser.
-#[component]
-fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<TtPlay>();
-    move || {
-        play.promotion.get().map(|moves| {
-            let view_ply = play.view_ply.get_untracked();
-            let (mode, color) = play
-                .game
-                .with_untracked(|g| (mode_at(g, view_ply), g.to_act()));
-            let buttons = moves
-                .into_iter()
-                .filter_map(|m| {
-                    let kind = m.promotion?;
-                    let cls = format!(
-                        "piece {} {}",
-                        color_class(color),
-                        kind_class(Piece::new(color, kind))
-                    );
-                    Some(view! {
-                        <button type="button" class="promo-choice" title=kind.name() on:click=move |_| play.choose(mode, m)>
-                            <span class=cls></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
-    }
-}
-
-/// The export dialog: the rules module's record (JSON), copy and download.
-#[component]
-fn ExportDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView {
-    let play = expect_context::<TtPlay>();
-    let text = Signal::derive(move || play.game.with(TimeTravelingChess::to_json));
-    let copied = RwSignal::new(false);
-    view! {
-        <Modal title="Export the game record" class="export-dialog" on_close=on_close>
-            <p class="dialog-lede">"The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."</p>
-            <pre class="pgn-text" data-record=move || text.get()>{move || text.get()}</pre>
-            <div class="dialog-actions">
-                <button type="button" class="btn" data-action="copy" on:click=move |_| {
-                    copy_text(&text.get_untracked());
-                    copied.set(true);
-                }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
-                <button type="button" class="btn btn-primary" data-action="download" on:click=move |_| download(&name.get_untracked(), "timetravel.json", "application/json;charset=utf-8", &text.get_untracked())>"Download .json"</button>
             </div>
         </Modal>
     }

@@ -9,7 +9,7 @@ use crate::games::time_traveling::TimeTravelingChess;
 use crate::ui::board::Board;
 use crate::ui::saves::Saves;
 
-use super::play::placement_of;
+use crate::play::placement_of;
 
 /// Which option of the entry is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
