@@ -22,11 +22,11 @@ mod bestmove;
 #[path = "chronochess/convert.rs"]
 mod convert;
 #[cfg(not(target_arch = "wasm32"))]
-#[path = "chronochess/stress/mod.rs"]
-mod stress;
-#[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/selfplay.rs"]
 mod selfplay;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/stress/mod.rs"]
+mod stress;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;

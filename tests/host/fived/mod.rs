@@ -1,6 +1,11 @@
-//! 5D chess (`fived`): play, properties, notation round trips.
+//! 5D chess (`fived`): play, properties, notation round trips, the legal-action
+//! count on custom starts, the stress suite, and the computer opponent.
 
+mod ai;
+mod ai_props;
+mod initial;
 mod play;
 mod props;
 mod resolve;
 mod roundtrip;
+mod stress;

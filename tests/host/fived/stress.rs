@@ -10,10 +10,10 @@
 //! never is.
 
 #[allow(dead_code)]
-#[path = "../src/bin/chronochess/stress/data.rs"]
+#[path = "../../../src/bin/chronochess/stress/data.rs"]
 mod data;
 #[allow(dead_code)]
-#[path = "../src/bin/chronochess/stress/oracle.rs"]
+#[path = "../../../src/bin/chronochess/stress/oracle.rs"]
 mod oracle;
 
 use chronochess::fived::search::{count_legal_actions, outcome};
