@@ -15,7 +15,7 @@ fn every_expected_row_agrees_or_is_unknown_within_budget() {
 }
 
 /// Every row, decided exactly (several minutes in a test build; run with
-/// `cargo test --release --test corpus -- --ignored`, or use
+/// `cargo test --release --test host corpus:: -- --ignored`, or use
 /// `chronochess conformance ../shared/corpus`).
 #[test]
 #[ignore = "slow: a few positions need minutes outside a release build"]

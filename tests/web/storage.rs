@@ -2,8 +2,7 @@
 //! survive a reopen, and a full storage refuses the write but keeps the
 //! previous copy.
 //!
-//! Run: `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test --target wasm32-unknown-unknown --test storage_browser`
+//! Run: `cargo test --target wasm32-unknown-unknown --test web storage::`
 use chronochess::storage::{
     game_key, Backend, GameId, GameKind, GameStore, LocalStorageBackend, SaveRecord, StoreError,
     KEY_ROOT,

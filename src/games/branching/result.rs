@@ -124,6 +124,7 @@ mod tests {
     use super::super::test_support::{forked, play, B0, B1};
     use super::super::Config;
     use super::*;
+    use crate::chess::Position;
 
     #[test]
     fn the_score_counts_wins_and_draws_and_names_the_leader() {
@@ -141,22 +142,21 @@ mod tests {
     }
 
     #[test]
-    fn checkmate_ends_the_branch_and_then_the_game() {
-        let mut game = Game::new(Config::default()).unwrap();
-        for san in ["f3", "e5", "g4", "Qh4#"] {
-            play(&mut game, B0, san);
-        }
+    fn stalemate_draws_the_branch_and_a_drawn_game_has_no_winner() {
+        let start = Position::from_fen("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1").unwrap();
+        let mut game = Game::from_position(start, Config::default()).unwrap();
+        play(&mut game, B0, "Qf7");
         assert_eq!(
             game.branch(B0).unwrap().status(),
             BranchStatus::Finished {
-                result: BranchResult::Win(Color::Black),
-                reason: EndReason::Checkmate
+                result: BranchResult::Draw,
+                reason: EndReason::Stalemate
             }
         );
         let result = game.result().unwrap();
-        assert_eq!(result.winner, Some(Color::Black));
+        assert_eq!(result.winner, None);
         assert_eq!(result.reason, GameEndReason::AllBranchesFinished);
-        assert_eq!(result.score.black, 1);
+        assert_eq!(result.score.draws, 1);
     }
 
     #[test]

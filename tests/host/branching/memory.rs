@@ -1,6 +1,6 @@
 //! Boards are shared between branches, not copied: a fork adds one board. The
-//! `#[ignore]`d test prints the memory figures (`cargo test --test branching_memory
-//! -- --ignored --nocapture`); `examples/branching_memory.rs` also measures the heap.
+//! `#[ignore]`d test prints the memory figures (`cargo test --test host
+//! branching::memory -- --ignored --nocapture`); `examples/branching_memory.rs` also measures the heap.
 
 use chronochess::games::branching::{Config, Game, SplitMix64};
 

@@ -1,7 +1,7 @@
 //! Perft: leaf counts of the legal-move tree, compared with the published figures of
 //! the Chess Programming Wiki's "Perft Results" page (start position, "Kiwipete" and
 //! positions 3–6). Deeper counts are `#[ignore]`d to keep `cargo test` quick; run them
-//! with `cargo test --test chess_perft -- --ignored`.
+//! with `cargo test --test host chess::perft -- --ignored`.
 
 use chronochess::chess::{
     perft, Move2d, Position, Square, PROMOTION_KINDS, STANDARD_KINDS, STARTING_FEN,

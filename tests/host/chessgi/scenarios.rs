@@ -1,64 +1,12 @@
 //! The test scenarios of `shared/rules/seed-variants.md` B.7 (Time Travel Chessgi),
-//! one test per scenario item, plus the save record's round trip and refusals.
+//! one test per scenario item (the save record is in `record.rs`).
 
+use super::{drop, gtt, play_sans, reserve, san, setup, stt};
 use crate::support::sq;
 use chronochess::chess::{Color, IllegalMove, Move2d, PieceKind};
 use chronochess::games::chessgi::{
-    ChessgiAction, ChessgiError, ChessgiGame, ChessgiOptions, LoadError, NodeId, Outcome,
-    ReturnSchedule, RECORD_FORMAT,
+    ChessgiAction, ChessgiError, ChessgiGame, ChessgiOptions, NodeId, Outcome, ReturnSchedule,
 };
-
-/// The move `text` (SAN) in the current position.
-fn san(game: &ChessgiGame, text: &str) -> ChessgiAction {
-    ChessgiAction::Move(
-        game.position()
-            .parse_san(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}")),
-    )
-}
-
-fn play_sans(game: &mut ChessgiGame, line: &str) {
-    for text in line.split_whitespace() {
-        if text.ends_with('.') {
-            continue;
-        }
-        let action = san(game, text);
-        game.play(action)
-            .unwrap_or_else(|e| panic!("{text} refused: {e}"));
-    }
-}
-
-fn drop(kind: PieceKind, to: &str) -> ChessgiAction {
-    ChessgiAction::Move(Move2d::Drop { kind, to: sq(to) })
-}
-
-fn reserve(game: &ChessgiGame, color: Color) -> String {
-    game.pocket(color).reserve_letters()
-}
-
-fn setup(fen: &str, white: &str, black: &str) -> ChessgiGame {
-    ChessgiGame::from_setup(ChessgiOptions::default(), fen, white, black).unwrap()
-}
-
-fn stt(from: &str, due_move: u32) -> ChessgiAction {
-    ChessgiAction::SpecialTravel {
-        from: sq(from),
-        due_move,
-    }
-}
-
-fn gtt(game: &ChessgiGame, node: u32, uci: &str) -> ChessgiAction {
-    let then = game
-        .node(NodeId(node))
-        .unwrap()
-        .position()
-        .uci_move(uci)
-        .unwrap();
-    ChessgiAction::GeneralTravel {
-        node: NodeId(node),
-        then,
-    }
-}
 
 // ---- B.7.1 Chessgi drops ------------------------------------------------------------
 
@@ -279,7 +227,7 @@ fn b7_3_destination_rules() {
 
 // ---- B.7.4 Special time travel of a bishop ----------------------------------------------
 
-fn b74_game(due_move: u32) -> ChessgiGame {
+pub(super) fn b74_game(due_move: u32) -> ChessgiGame {
     let mut game = ChessgiGame::new(ChessgiOptions::default());
     play_sans(&mut game, "1. e4 e5 2. Nf3 Nc6");
     game.play(stt("f1", due_move)).unwrap();
@@ -625,79 +573,6 @@ fn action_cap_draws_and_resignation_ends() {
     assert!(game.agree_draw().is_err());
 }
 
-// ---- Save record --------------------------------------------------------------------------
-
-#[test]
-fn save_and_load_a_game_with_both_travels() {
-    let mut game = b74_game(8);
-    play_sans(&mut game, "d6 4. d4 Bg4 5. h3 Bh5");
-    game.play(gtt(&game, 4, "f1c4")).unwrap();
-    play_sans(&mut game, "Nf6 4. O-O");
-    let json = game.to_json();
-    assert!(json.contains(RECORD_FORMAT));
-    assert!(json.contains("\"special\""));
-    assert!(json.contains("\"general\""));
-    let loaded = ChessgiGame::from_json(&json).unwrap();
-    assert_eq!(loaded, game);
-    game.agree_draw().unwrap();
-    assert_eq!(ChessgiGame::from_json(&game.to_json()).unwrap(), game);
-}
-
-#[test]
-fn bad_records_say_what_is_wrong() {
-    let game = b74_game(8);
-    let good = game.to_record();
-
-    assert!(matches!(
-        ChessgiGame::from_json("{ not json"),
-        Err(LoadError::Json(_))
-    ));
-    let mut wrong = good.clone();
-    wrong.format = "chess".into();
-    assert_eq!(
-        ChessgiGame::from_record(&wrong),
-        Err(LoadError::WrongFormat("chess".into()))
-    );
-    let mut wrong = good.clone();
-    wrong.version = 7;
-    assert_eq!(
-        ChessgiGame::from_record(&wrong),
-        Err(LoadError::UnsupportedVersion(7))
-    );
-    let mut wrong = good.clone();
-    wrong.start.fen = "8/8/8 w".into();
-    assert!(matches!(
-        ChessgiGame::from_record(&wrong),
-        Err(LoadError::Setup(_))
-    ));
-    let mut wrong = good.clone();
-    wrong.start.white_reserve = "K".into();
-    assert!(matches!(
-        ChessgiGame::from_record(&wrong),
-        Err(LoadError::Setup(_))
-    ));
-    let json = game.to_json().replace("\"e2e4\"", "\"e2e9\"");
-    assert_eq!(
-        ChessgiGame::from_json(&json),
-        Err(LoadError::BadNotation {
-            index: 0,
-            text: "e2e9".into()
-        })
-    );
-    let json = game.to_json().replace("\"e2e4\"", "\"e2e5\"");
-    let err = ChessgiGame::from_json(&json).unwrap_err();
-    assert!(matches!(err, LoadError::Refused { index: 0, .. }), "{err}");
-    assert!(err.to_string().starts_with("action 1:"), "{err}");
-    let json = game.to_json().replace("\"due_move\": 8", "\"due_move\": 2");
-    assert!(matches!(
-        ChessgiGame::from_json(&json),
-        Err(LoadError::Refused {
-            index: 4,
-            error: ChessgiError::ReturnNotInFuture { .. }
-        })
-    ));
-}
-
 #[test]
 fn a_stalemated_king_escapes_into_time_unless_it_may_not() {
     // White's king on a1 has no move and is not in check.
@@ -731,49 +606,6 @@ fn undo_takes_back_actions_and_conclusions() {
     assert_eq!(game, before);
     let mut fresh = ChessgiGame::new(ChessgiOptions::default());
     assert!(!fresh.undo());
-}
-
-#[test]
-fn the_documented_record_form_loads() {
-    let json = r#"{
-      "format": "chronochess/time-travel-chessgi",
-      "version": 1,
-      "options": { "pocket_capacity": null, "max_delay": null, "king_max_delay": 5,
-                   "cooldown": 2, "action_cap": 1000, "carry": "traveller_only" },
-      "start": { "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                 "white_reserve": "", "black_reserve": "" },
-      "actions": [
-        { "move": "e2e4" }, { "move": "e7e5" }, { "move": "g1f3" }, { "move": "b8c6" },
-        { "special": { "from": "f1", "due_move": 5 } },
-        { "move": "d7d6" }, { "move": "d2d4" }, { "move": "c8g4" },
-        { "arrive": "b5" }, { "move": "g4f3" }, { "move": "d1f3" }, { "move": "g8f6" },
-        { "general": { "node": 4, "then": "d2d4" } }
-      ],
-      "conclusion": { "resigned": { "loser": "Black" } }
-    }"#;
-    let game = ChessgiGame::from_json(json).unwrap();
-    assert_eq!(game.actions().len(), 13);
-    assert_eq!(reserve(&game, Color::White), "B", "carried");
-    assert_eq!(reserve(&game, Color::Black), "", "restored from node 4");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Resignation {
-            winner: Color::White
-        })
-    );
-    // The shortest record: defaults for options, actions and conclusion.
-    let json = r#"{"format": "chronochess/time-travel-chessgi", "version": 1,
-                   "start": {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "white_reserve": "Q"}}"#;
-    let game = ChessgiGame::from_json(json).unwrap();
-    assert_eq!(game.options(), &ChessgiOptions::default());
-    assert_eq!(reserve(&game, Color::White), "Q");
-    // Unknown fields are refused.
-    let json = r#"{"format": "chronochess/time-travel-chessgi", "version": 1, "colour": 3,
-                   "start": {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}}"#;
-    assert!(matches!(
-        ChessgiGame::from_json(json),
-        Err(LoadError::Json(_))
-    ));
 }
 
 #[test]
