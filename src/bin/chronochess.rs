@@ -8,6 +8,8 @@
 //!   `DIR/expected.tsv`; exits 1 on any disagreement that is not explained by
 //!   ftxi's known missing Black two-timeline pawn double step (5d-chess.md
 //!   section 8 recommends the move; such rows are listed, with their position).
+//! - `chronochess stress …`: the 5D stress suite (generate, check, relabel;
+//!   `chronochess/stress/mod.rs`).
 
 // Timing needs the host's clocks; the wasm bench harness (bench/wasm) builds
 // this module on its own.
@@ -16,6 +18,9 @@
 mod bench;
 #[path = "chronochess/convert.rs"]
 mod convert;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/stress/mod.rs"]
+mod stress;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -25,7 +30,8 @@ use chronochess::notation::resolve::{analyze_text, analyze_text_with, PositionLa
 
 const USAGE: &str = "usage: chronochess boards
        chronochess analyze FILE [--cap N] [--last] [--budget NODES]
-       chronochess conformance DIR [--budget NODES] [--times]";
+       chronochess conformance DIR [--budget NODES] [--times]
+       chronochess stress generate|check|label|show|import ... (see stress/mod.rs)";
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
 
@@ -194,6 +200,8 @@ fn main() -> ExitCode {
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench::main(&args[1..]),
         Some("convert") => convert::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("stress") => stress::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
