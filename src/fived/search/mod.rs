@@ -41,6 +41,37 @@
 //!   instead of enumerating every action to prove softmate.
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
+//! - `stuck` also runs in phase 2 whenever a board waits at a present of
+//!   the mover's colour, including a free board or the end of a timeline a
+//!   jump reactivated: a jump sequence that leaves such a board with no way
+//!   out is not extended (before, every longer sequence was tried).
+//!
+//! A jump's new timeline gets its number from the jumps made before it, and
+//! a check through that timeline holds only for that number (a jump that
+//! checks as `+3` may not as `+4`). So `stuck`, which asks whether a way out
+//! exists in any completion, treats a jump as failing only if nogoods rule
+//! it out at every number it can still get (one more per other board that
+//! can still jump), and never from a nogood learnt for today's number alone.
+//!
+//! # The count's corner cases (`tests/fived_initial.rs`)
+//!
+//! - Initial timelines (section 5): without an `InitialMultiverses` header
+//!   only timeline 0 (`-0` and `+0` in even games) is initial, as in ftxi
+//!   (`get_initial_lines_range`); every other timeline of a custom 5DFEN
+//!   start counts as created by its side, so on an asymmetric start a side's
+//!   next timeline may be inactive and then does not pull the present back.
+//!   The header names the initial timelines instead; ftxi has no such
+//!   header (its range is fixed). A start without timeline 0 keeps every
+//!   timeline initial (no rule covers it).
+//! - A board without a royal piece of the mover (none there, or its king
+//!   travelled to another timeline) is never the target of a check; the
+//!   king is checked on the board where it stands now, past boards included.
+//! - A mandatory board with no move of its own is played by an arrival (a
+//!   hop onto it), which phase 1 decides with the hopping board.
+//!
+//! Where we differ from ftxi: the Black pawn's two-timeline double step
+//! (we allow it, section 8; ftxi lacks it, so three corpus counts differ),
+//! and the `InitialMultiverses` header above.
 
 use std::ops::ControlFlow;
 
