@@ -556,6 +556,19 @@ impl Multiverse {
         }
     }
 
+    /// How many more timelines `color` can create in a row that would be
+    /// active (0 if its next one is inactive).
+    pub(crate) fn active_timelines_left(&self, color: Color) -> usize {
+        let (lmin, lmax) = self.timeline_range();
+        let white_made = lmax - self.init_max;
+        let black_made = self.init_min - lmin;
+        let left = match color {
+            Color::White => black_made - white_made + 1,
+            Color::Black => white_made - black_made + 1,
+        };
+        usize::try_from(left).unwrap_or(0)
+    }
+
     fn push_board(&mut self, l: i32, b: Board) {
         let k = (l - self.lmin) as usize;
         self.timelines[k].boards.push(b);

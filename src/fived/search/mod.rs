@@ -41,6 +41,37 @@
 //!   instead of enumerating every action to prove softmate.
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
+//! - `stuck` also runs in phase 2 whenever a board waits at a present of
+//!   the mover's colour, including a free board or the end of a timeline a
+//!   jump reactivated: a jump sequence that leaves such a board with no way
+//!   out is not extended (before, every longer sequence was tried).
+//!
+//! A jump's new timeline gets its number from the jumps made before it, and
+//! a check through that timeline holds only for that number (a jump that
+//! checks as `+3` may not as `+4`). So `stuck`, which asks whether a way out
+//! exists in any completion, treats a jump as failing only if nogoods rule
+//! it out at every number it can still get (one more per other board that
+//! can still jump), and never from a nogood learnt for today's number alone.
+//!
+//! # The count's corner cases (`tests/fived_initial.rs`)
+//!
+//! - Initial timelines (section 5): without an `InitialMultiverses` header
+//!   only timeline 0 (`-0` and `+0` in even games) is initial, as in ftxi
+//!   (`get_initial_lines_range`); every other timeline of a custom 5DFEN
+//!   start counts as created by its side, so on an asymmetric start a side's
+//!   next timeline may be inactive and then does not pull the present back.
+//!   The header names the initial timelines instead; ftxi has no such
+//!   header (its range is fixed). A start without timeline 0 keeps every
+//!   timeline initial (no rule covers it).
+//! - A board without a royal piece of the mover (none there, or its king
+//!   travelled to another timeline) is never the target of a check; the
+//!   king is checked on the board where it stands now, past boards included.
+//! - A mandatory board with no move of its own is played by an arrival (a
+//!   hop onto it), which phase 1 decides with the hopping board.
+//!
+//! Where we differ from ftxi: the Black pawn's two-timeline double step
+//! (we allow it, section 8; ftxi lacks it, so three corpus counts differ),
+//! and the `InitialMultiverses` header above.
 
 use std::ops::ControlFlow;
 
@@ -416,16 +447,26 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         } else {
             0..0
         };
+        // A jump may come after as many other branching jumps as there are
+        // other boards that can still jump, so its timeline may get any of
+        // that many more numbers.
+        let can_jump =
+            |s: &Self, j: usize| s.mv.is_playable(s.boards[j], s.mover) && !s.jumps[j].is_empty();
+        let jumpers = (0..n).filter(|&j| can_jump(self, j)).count();
+        let later = |s: &Self, j: usize| jumpers - usize::from(can_jump(s, j));
+        let active_left = self.mv.active_timelines_left(self.mover);
         for i in pull_range {
             if !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }
+            // To pull the present back, its timeline must still be active.
+            let later_i = later(self, i).min(active_left.saturating_sub(1));
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
                 if m.to.board.v < present
                     && m.to.board.v >= floor
                     && self.jump_can_branch(i, k, decided)
-                    && !self.jump_fails_any_number(i, k)?
+                    && !self.jump_fails_numbers(i, k, later_i)?
                     && !self.probe_jump(i, k)?
                 {
                     return ControlFlow::Continue(false);
@@ -447,9 +488,10 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     }
                 }
             }
+            let later_u = later(self, u);
             for k in 0..self.jumps[u].len() {
                 if self.jump_can_branch(u, k, decided)
-                    && !self.jump_fails_any_number(u, k)?
+                    && !self.jump_fails_numbers(u, k, later_u)?
                     && !self.probe_jump(u, k)?
                 {
                     continue 'boards;
@@ -476,18 +518,25 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
 
     /// Can jump `k` of board `i` still be made as a branching jump, once
     /// boards `..decided` have had their phase-1 choice? Not if it lands on
-    /// the playable end board of an early board already decided (passed:
-    /// it stays the end board, so the jump could only be a hop, which phase
-    /// 1 decided) that no board still to decide can hop onto. Phase 2 makes
-    /// a jump onto a playable end board only when that board is free (it
-    /// may still move in phase 3), or as a hop in phase 1.
+    /// the playable end board of an early board already decided (passed)
+    /// that has no jump of its own and that no board can hop onto: that
+    /// board stays the end of its timeline, so the jump could only be a
+    /// hop, which phase 1 decided. Phase 2 makes a jump onto a playable end
+    /// board only when that board is free (it may still move in phase 3),
+    /// or once the board has left by its own branching jump.
     fn jump_can_branch(&self, i: usize, k: usize, decided: usize) -> bool {
         let m = self.jumps[i][k];
         if self.mv.is_branching(&m) {
             return true;
         }
         match self.boards.iter().position(|b| *b == m.to.board) {
-            Some(j) => j != i && (j >= self.first_free || j >= decided || self.hop_target[j]),
+            Some(j) => {
+                j != i
+                    && (j >= self.first_free
+                        || j >= decided
+                        || self.hop_target[j]
+                        || !self.jumps[j].is_empty())
+            }
             None => true,
         }
     }
@@ -540,7 +589,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
         let mut has_pull = false;
         for k in 0..self.jumps[i].len() {
-            if self.jumps[i][k].to.board.v < present && !self.jump_fails_any_number(i, k)? {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
                 has_pull = true;
                 break;
             }
@@ -554,7 +603,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 continue;
             }
             for k in 0..self.jumps[u].len() {
-                if !self.jump_fails_any_number(u, k)? {
+                if !self.jump_fails(u, k)? {
                     continue 'passed;
                 }
             }

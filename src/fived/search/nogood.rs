@@ -227,6 +227,31 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         ControlFlow::Continue(self.learnt.blocks(id, None))
     }
 
+    /// True if jump `k` of board `i` is known to give a check here whatever
+    /// number among the next `later + 1` its new timeline gets (it may be
+    /// made after up to `later` other branching jumps): by a nogood that
+    /// holds for any number, or by one for each of those numbers.
+    pub(super) fn jump_fails_numbers(
+        &mut self,
+        i: usize,
+        k: usize,
+        later: usize,
+    ) -> ControlFlow<Stop, bool> {
+        if self.jump_fails_any_number(i, k)? {
+            return ControlFlow::Continue(true);
+        }
+        let id = self.learnt.jump_id(i, k);
+        let next = self.next_timeline();
+        let step = match self.mover {
+            crate::chess::Color::White => 1,
+            crate::chess::Color::Black => -1,
+        };
+        ControlFlow::Continue((0..=later).all(|d| {
+            let d = i32::try_from(d).unwrap_or(i32::MAX / 4);
+            self.learnt.blocks(id, Some(next + step * d))
+        }))
+    }
+
     /// True if non-branching move `k` of board `i` is known to give a check
     /// with moves already in the partial action.
     pub(super) fn nb_fails(&self, i: usize, k: usize) -> bool {
