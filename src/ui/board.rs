@@ -23,13 +23,18 @@ pub const fn color_class(color: Color) -> &'static str {
     }
 }
 
-/// The square under the viewport point (`x`, `y`): the nearest element with a
-/// `data-sq` attribute there (a dragged piece is dropped where this says).
+/// The square under the viewport point (`x`, `y`): the nearest element there
+/// naming a square, by `data-sq` (the game screens' clickable layers) or
+/// `data-square` (this board's own squares); a dragged piece is dropped
+/// where this says.
 #[must_use]
 pub fn square_at_point(x: f64, y: f64) -> Option<Square> {
     let el = document().element_from_point(x as f32, y as f32)?;
-    let cell = el.closest("[data-sq]").ok().flatten()?;
-    Square::parse(&cell.get_attribute("data-sq")?)
+    let cell = el.closest("[data-sq], [data-square]").ok().flatten()?;
+    let name = cell
+        .get_attribute("data-sq")
+        .or_else(|| cell.get_attribute("data-square"))?;
+    Square::parse(&name)
 }
 
 /// A board of squares with the given pieces, seen from `orientation`'s side.

@@ -5,6 +5,7 @@
 //! The screen itself is [`screen`]; its state [`play`] holds the play layer's
 //! [`ChessgiSession`]. Every legality question goes to [`crate::games::chessgi`].
 
+mod panels;
 pub mod play;
 pub mod screen;
 

@@ -10,9 +10,11 @@
 //! [`Nav`]; its id is kept in the URL fragment as `#tt=<id>` so a reload
 //! reopens it.
 
+mod board;
 pub mod play;
 pub mod screen;
 pub mod start;
+mod timeline;
 
 use leptos::prelude::*;
 
