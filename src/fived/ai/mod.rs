@@ -19,37 +19,49 @@
 //! the static evaluation of the position the enumeration hands over, and
 //! whether it gives check; children are searched best first, and below the
 //! root only the best few (a beam: 14 two actions from the horizon, 9 at
-//! three, 6 deeper; the root keeps all at depth 2 and the best 32 deeper,
-//! ordered by the previous iteration). One action from the horizon every
-//! child counts, and every checking child is tested for mate exactly, so a
-//! mate one action past the horizon is still seen (a check extension in
-//! effect). A node with no legal action (the enumeration completed) is
+//! three, 6 deeper; the root searches its best 64 at depth 2 and the best
+//! 24 deeper, ordered by the previous iteration). One action from the
+//! horizon every child counts, and every checking child is tested for mate
+//! exactly (within a small budget), so a mate one action past the horizon
+//! is still seen (a check extension in effect). No transposition table:
+//! two orders of the same moves are one action already, and transpositions
+//! between different actions are rare in the shallow trees 5D allows. A node with no legal action (the enumeration completed) is
 //! checkmate if its side is in check, stalemate (0) if not.
 //!
-//! The action explosion: a node keeps at most 3 000 actions (20 000 at the
-//! root) and its enumeration applies at most 400 000 moves (20 million at the
-//! root); past that the node is searched over the actions listed so far. The
-//! enumeration's order is fixed, so on a position with more actions than that
-//! the later boards' alternatives are the ones left out; the score of every
-//! listed action is still exact.
+//! The action explosion (a position with four timelines can have millions
+//! of actions): a node keeps at most 400 actions (2 000 at the root) and its
+//! enumeration applies at most 100 000 moves; past that, the enumeration's
+//! fixed order would leave out the later boards' alternatives, so the node
+//! also gets the actions composed from each board's best moves by a quick
+//! guess (captures, promotions, centre): the best move on every board that
+//! must move, and each board's 2nd and 3rd with the best elsewhere. Every
+//! composed action is checked exactly as a submitted one is (each move is
+//! one its piece has when it is played; the present must pass; no royal
+//! piece may be capturable), so it is legal too.
 //!
 //! # The mate-in-one guarantee
 //!
-//! Before any search, every legal action at the root is enumerated (the
-//! clock does not cut this listing) and every action that leaves the
-//! opponent in check is tested with the exact [`crate::fived::search::outcome`]
-//! (200 000 applied moves each); the first checkmating action found is
-//! played at once. So a mating action, when one exists, is played unless (a)
-//! the root has more actions than 20 million applied moves of enumeration
-//! reach, or (b) proving one checking action mates takes more than 200 000
-//! moves; [`Choice::scan`] reports (a) as [`Scan::Partial`]. Neither happened
-//! on any corpus position (`tests/ai.rs`). The baselines `random` and `ucb`
-//! do not scan.
+//! Before any search, the root's legal actions are enumerated; every action
+//! that leaves the opponent in check is tested for mate exactly: first a few
+//! composed replies are tried (one that is legal proves there is no mate),
+//! then [`crate::fived::search::outcome`] with 2 000 applied moves; the
+//! tests that ran out are repeated with 100 000 and then 5 000 000. The first
+//! checkmating action found is played at once. The clock (or the node
+//! limit) may cut this scan only after 2 000 actions and between the
+//! repeated tests; the enumeration
+//! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
+//! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
+//! checking action decided: no mate was missed), or [`Scan::Partial`] (a
+//! mate may have been missed: the position had too many actions for the
+//! time or the budget). With a node limit and no clock (as in the tests)
+//! the scan is complete up to those budgets; every corpus position with a
+//! mate in one is answered with a mate (`tests/ai.rs`). The baselines
+//! `random` and `ucb` do not scan.
 //!
-//! A mate against the side to move is seen when depth allows: at depth `d`
-//! every reply of the opponent one action from the horizon is tested for
-//! mate, so with `d >= 2` a mate in one for the opponent after any searched
-//! action of ours scores as a loss.
+//! A mate against the side to move is seen when depth allows: one action
+//! from the horizon every checking reply is tested for mate (with the
+//! 2 000-move budget), so from depth 2 on, an action of ours that allows a
+//! mate in one (found by that test) scores as a loss.
 //!
 //! # Evaluation ([`eval::evaluate`])
 //!
@@ -73,7 +85,8 @@
 //! # Levels
 //!
 //! `random` (a uniformly random legal action: reservoir sampling over the
-//! exact enumeration), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
+//! exact enumeration, uniform over the first 50 000 actions when there are
+//! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
 //! with ±150 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
 //! far as the clock allows). Every level is deterministic for a seed when
 //! its limit is a node count (a clock makes the depth reached vary).
@@ -224,11 +237,39 @@ impl Rng {
     }
 }
 
+/// Applied moves of the last resort: when a level found no action (a
+/// position whose legal actions are rare among its move combinations, such
+/// as many checks over many timelines), the exact search for any legal
+/// action gets this budget before the computer gives up.
+const LAST_RESORT: u64 = 300_000_000;
+
 /// The action the computer plays at `level` for the side to move of
 /// `position`; `None` if that side has no legal action (checkmate or
-/// stalemate) or none was found within the enumeration budget.
+/// stalemate) or none was found even by the last resort (an exact search
+/// for any legal action with 300 million applied moves).
 #[must_use]
 pub fn choose_action(
+    position: &Multiverse,
+    level: Level,
+    seed: u64,
+    limits: &Limits<'_>,
+) -> Option<Choice> {
+    choose_by_level(position, level, seed, limits).or_else(|| {
+        let found = crate::fived::search::any_legal_action(
+            position,
+            crate::fived::Budget::nodes(LAST_RESORT),
+        );
+        found.known().flatten().map(|moves| Choice {
+            moves,
+            score: None,
+            depth: 0,
+            nodes: 1,
+            scan: Scan::Partial,
+        })
+    })
+}
+
+fn choose_by_level(
     position: &Multiverse,
     level: Level,
     seed: u64,

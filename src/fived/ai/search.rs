@@ -463,7 +463,7 @@ impl<'a> Searcher<'a> {
         for budget in ROOT_PROBES {
             let mut still = Vec::new();
             for moves in open {
-                if (self.limits.stop)() {
+                if self.nodes >= self.limits.nodes || (self.limits.stop)() {
                     self.root_listing = Some(Listing::Stopped);
                     still.clear();
                     break;

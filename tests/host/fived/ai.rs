@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The computer opponent against the corpus and through the CLI:
 //! every corpus position with a checkmating action for the side to move
 //! (found here by our own exact search: every legal action listed, each
@@ -16,12 +17,12 @@ use chronochess::notation;
 
 /// The mating actions of the side to move, or `None` if the exact search
 /// could not decide within its budget.
-fn mating_actions(game: &Game) -> Option<Vec<Vec<Move>>> {
+fn mating_actions(game: &Game, max_actions: usize, budget: u64) -> Option<Vec<Vec<Move>>> {
     let pos = game.multiverse();
     let mut actions = Vec::new();
-    let r = for_each_legal_action(pos, Budget::nodes(2_000_000), |moves, _| {
+    let r = for_each_legal_action(pos, Budget::nodes(budget), |moves, _| {
         actions.push(moves.to_vec());
-        if actions.len() > 5_000 {
+        if actions.len() > max_actions {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -47,8 +48,22 @@ fn mating_actions(game: &Game) -> Option<Vec<Vec<Move>>> {
     Some(mates)
 }
 
+/// Positions with up to 5 000 legal actions (fast enough for a debug
+/// `cargo test`).
 #[test]
 fn every_corpus_mate_in_one_is_played() {
+    corpus_mates(5_000, 2_000_000);
+}
+
+/// Positions with up to 200 000 legal actions: `cargo test --release --test
+/// ai -- --ignored`.
+#[test]
+#[ignore = "slow outside a release build"]
+fn every_corpus_mate_in_one_is_played_in_larger_positions() {
+    corpus_mates(200_000, 50_000_000);
+}
+
+fn corpus_mates(max_actions: usize, budget: u64) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/games");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         println!("skipped: {} is absent", dir.display());
@@ -66,7 +81,7 @@ fn every_corpus_mate_in_one_is_played() {
         let _ = notation::resolve::replay(&read.game, |_, g| games.push(g.clone()));
         for (pos, game) in games.iter().enumerate() {
             positions += 1;
-            let Some(mates) = mating_actions(game) else {
+            let Some(mates) = mating_actions(game, max_actions, budget) else {
                 undecided += 1;
                 continue;
             };
