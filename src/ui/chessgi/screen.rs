@@ -126,13 +126,11 @@ pub fn ChessgiScreen() -> impl IntoView {
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
-    let payload = Memo::new(move |_| play.session.with(GameSession::payload));
     Effect::new(move |_| {
         let Some((id, name)) = chessgi.active.get() else {
             return;
         };
-        payload.track();
-        play.session.with_untracked(|s| {
+        play.session.with(|s| {
             let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
         });
     });

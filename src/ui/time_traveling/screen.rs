@@ -46,11 +46,9 @@ fn GameView(active: TtActive) -> impl IntoView {
     // Autosave after every action (and on opening).
     let id = active.id.clone();
     let name = active.name;
-    let payload = Memo::new(move |_| play.session.with(GameSession::payload));
     Effect::new(move |_| {
         let n = name.get();
-        payload.track();
-        play.session.with_untracked(|s| {
+        play.session.with(|s| {
             let _ = saves.save_other(s.save_record(&id, &n, now_ms()));
         });
     });
