@@ -36,9 +36,10 @@
 //!   board still to decide, or a present pulled back).
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
-//! - Outcome: in check, the search first looks only for an action that keeps
-//!   the present (cutting jumps that pull it back), then for any action,
-//!   instead of enumerating every action to prove softmate.
+//! - Outcome: one early-exit search for any legal action decides whether
+//!   the game goes on; only in check, and only when the action found pulls
+//!   the present back, a second search (cutting jumps that pull it back)
+//!   looks for softmate, instead of enumerating every action.
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
@@ -136,7 +137,8 @@ pub enum Outcome {
     Ongoing {
         /// ftxi's check: passing everywhere would let a royal piece be taken.
         in_check: bool,
-        /// In check, and every legal action moves the present back.
+        /// In check, and every legal action moves the present back: true
+        /// only when proven within the budget (see [`outcome`]).
         softmate: bool,
     },
 }
@@ -919,49 +921,43 @@ fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
 
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
 ///
-/// In check, the search first looks only for an action that does not pull
-/// the present back (a "normal" answer, no softmate), cutting every branching
-/// jump that would; only if there is none does it look for any action at all
-/// (softmate if found, checkmate if not). Proving softmate so costs two
-/// early-exit searches instead of enumerating every action. The budget is
-/// shared by both searches.
+/// The verdict that ends a game (checkmate, stalemate, or not) comes from
+/// one early-exit search over every legal action: the first action found
+/// settles it. In check, when that action pulls the present back, a second
+/// search looks only for an action that does not (cutting every branching
+/// jump that would): none means softmate. The budget is shared by both.
+///
+/// `softmate` is reported only when proven: if the second search runs out
+/// of budget, the answer is still the exact `Ongoing` (a legal action was
+/// found) with `softmate: false`. This order matters on positions with many
+/// checks over many timelines, where proving that no action keeps the
+/// present can cost millions of moves while the first legal action is found
+/// at once (the stress suite's slowest positions: `stress/README.md`).
 #[must_use]
 pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
     let in_check = position.in_check();
-    let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
-    if in_check {
-        let (r, used, cut) = search_with(position, budget, true, found);
-        match r {
-            Answer::Unknown => return Answer::Unknown,
-            Answer::Known(false) => {
-                return Answer::Known(Outcome::Ongoing {
-                    in_check,
-                    softmate: false,
-                })
-            }
-            // Nothing was cut for pulling the present back: that search
-            // was the whole search, and it found nothing.
-            Answer::Known(true) if !cut => return Answer::Known(Outcome::Checkmate),
-            Answer::Known(true) => {}
-        }
-        let rest = Budget::nodes(budget.nodes - used);
-        return match search_with(position, rest, false, found).0 {
-            Answer::Unknown => Answer::Unknown,
-            Answer::Known(false) => Answer::Known(Outcome::Ongoing {
-                in_check,
-                softmate: true,
-            }),
-            Answer::Known(true) => Answer::Known(Outcome::Checkmate),
-        };
+    let present = position.present();
+    let mut keeps_present = false;
+    let (r, used, _) = search_with(position, budget, false, |_, after| {
+        keeps_present = after.present() >= present;
+        ControlFlow::Break(())
+    });
+    match r {
+        Answer::Unknown => return Answer::Unknown,
+        Answer::Known(true) if in_check => return Answer::Known(Outcome::Checkmate),
+        Answer::Known(true) => return Answer::Known(Outcome::Stalemate),
+        Answer::Known(false) => {}
     }
-    match search_with(position, budget, false, found).0 {
-        Answer::Unknown => Answer::Unknown,
-        Answer::Known(false) => Answer::Known(Outcome::Ongoing {
+    if !in_check || keeps_present {
+        return Answer::Known(Outcome::Ongoing {
             in_check,
             softmate: false,
-        }),
-        Answer::Known(true) => Answer::Known(Outcome::Stalemate),
+        });
     }
+    let rest = Budget::nodes(budget.nodes.saturating_sub(used));
+    let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
+    let softmate = search_with(position, rest, true, found).0 == Answer::Known(true);
+    Answer::Known(Outcome::Ongoing { in_check, softmate })
 }
 
 /// A slow, obviously-right enumerator used as a test oracle: tries every
