@@ -102,6 +102,12 @@ pub struct Payload {
     /// while a check was still running).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<SavedOutcome>,
+    /// The initial timelines `[lmin, lmax]` (internal numbers) when they are
+    /// not the ones the start boards give by default: a 5dpgn
+    /// `InitialMultiverses` header (`5d-chess.md` section 5). Absent in
+    /// records older than it and whenever the default holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial: Option<[i32; 2]>,
 }
 
 /// A verdict as the payload saves it, with the number of submitted actions
@@ -228,8 +234,12 @@ impl Payload {
             .chars()
             .filter_map(PieceKind::from_letter)
             .collect();
-        Multiverse::from_boards(w, h, self.even, &promotions, &boards)
-            .map_err(|e| RestoreError::Setup(e.to_string()))
+        let start = Multiverse::from_boards(w, h, self.even, &promotions, &boards)
+            .map_err(|e| RestoreError::Setup(e.to_string()))?;
+        Ok(match self.initial {
+            Some([lmin, lmax]) => start.with_initial_timelines(lmin, lmax),
+            None => start,
+        })
     }
 
     /// The submitted position of the saved game, as the engine's [`Game`]

@@ -450,7 +450,21 @@ impl Session {
                 actions: self.texts.len(),
                 verdict,
             }),
+            initial: self.initial_timelines_to_save(),
         }
+    }
+
+    /// The initial timelines, when the start boards alone would not give
+    /// them back (an `InitialMultiverses` header): what the payload must
+    /// keep so a reload plays by the same rules.
+    fn initial_timelines_to_save(&self) -> Option<[i32; 2]> {
+        let m = self.game.multiverse();
+        let (lmin, lmax) = m.initial_timelines();
+        let default =
+            Multiverse::from_boards(m.width(), m.height(), m.even(), m.promotions(), &self.start)
+                .ok()?
+                .initial_timelines();
+        (default != (lmin, lmax)).then_some([lmin, lmax])
     }
 
     /// A game from a 5dpgn text: the notation reader (errors with line and

@@ -104,6 +104,36 @@ fn a_payload_reads_back_through_json_and_restores_the_same_game() {
     assert_eq!(restored.game().to_move(), Color::White);
 }
 
+/// A custom start whose `InitialMultiverses` header makes all four
+/// timelines initial (without it only timeline 0 is): the rules differ (a
+/// jump into the past can pull the present back only with the header), so
+/// the payload keeps the range and a reload plays by the same rules.
+#[test]
+fn the_initial_multiverses_header_survives_a_reload() {
+    let text = |header: &str| {
+        format!(
+            "[Size \"4x4\"]\n[Board \"custom\"]\n{header}[k3/4/4/R2K:0:1:w]\n[k3/4/4/1R1K:0:1:b]\n\
+             [k3/4/4/1R1K:0:2:w]\n[k3/4/4/3K:-1:2:w]\n[k3/4/4/3K:1:2:w]\n[k3/4/4/4:2:2:w]\n"
+        )
+    };
+    let with = Session::import(&text("[InitialMultiverses \"-1 0 1 2\"]\n")).unwrap();
+    assert_eq!(with.multiverse().initial_timelines(), (-1, 2));
+    let payload = with.payload();
+    assert_eq!(payload.initial, Some([-1, 2]));
+    let json = serde_json::to_string(&payload).unwrap();
+    let back: Payload = serde_json::from_str(&json).unwrap();
+    let restored = Session::restore("custom", &back, PLENTY).unwrap();
+    assert_eq!(restored.multiverse().initial_timelines(), (-1, 2));
+    assert_eq!(restored.payload(), payload);
+    // Without the header the default holds and nothing extra is saved.
+    let without = Session::import(&text("")).unwrap();
+    assert_eq!(without.multiverse().initial_timelines(), (0, 0));
+    assert_eq!(without.payload().initial, None);
+    assert!(!serde_json::to_string(&without.payload())
+        .unwrap()
+        .contains("initial"));
+}
+
 #[test]
 fn a_record_older_than_the_staged_moves_and_the_saved_verdict_still_reads() {
     let mut payload = short_game().payload();
