@@ -1,0 +1,302 @@
+//! `stress check`, `label`, `show`, `import` and `crosscheck`: the commands
+//! that read a suite.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use chronochess::fived::search::{count_legal_actions, outcome};
+use chronochess::fived::{Answer, Budget};
+
+use super::data::{PositionRow, Suite, CAP};
+use super::*;
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
+    let files = operands(args);
+    if files.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let budget: u64 = flag(args, "--budget", CHECK_BUDGET)?;
+    let slowest: usize = flag(args, "--slowest", 10)?;
+    let every: usize = flag(args, "--every", 1)?.max(1);
+    let mut decide = Vec::new();
+    let mut counts = Vec::new();
+    let mut worst: Vec<(f64, f64, String)> = Vec::new();
+    let mut disagree = 0usize;
+    let mut undecided = 0usize;
+    let mut checked = 0usize;
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        let positions = suite.positions().map_err(|e| format!("{file}: {e}"))?;
+        for (i, (row, m)) in suite.positions.iter().zip(&positions).enumerate() {
+            if i % every != 0 {
+                continue;
+            }
+            checked += 1;
+            let t = Instant::now();
+            let o = outcome(m, Budget::nodes(budget));
+            let d_ms = t.elapsed().as_secs_f64() * 1000.0;
+            let t = Instant::now();
+            let c = count_legal_actions(m, Some(CAP), Budget::nodes(budget));
+            let c_ms = t.elapsed().as_secs_f64() * 1000.0;
+            decide.push(d_ms);
+            counts.push(c_ms);
+            let what = format!("{file} {} {}", row.game, row.pos);
+            worst.push((d_ms, c_ms, what.clone()));
+            let mut problems = Vec::new();
+            if let Answer::Known(o) = &o {
+                if row.label.status != "unknown" && status_word(*o) != row.label.status {
+                    problems.push(format!(
+                        "status {} (label {})",
+                        status_word(*o),
+                        row.label.status
+                    ));
+                }
+            }
+            if let (Answer::Known(n), Some(l)) = (&c, row.label.count) {
+                if *n != l {
+                    problems.push(format!("count {n} (label {l})"));
+                }
+            }
+            if let (Answer::Known(o), Answer::Known(n)) = (&o, &c) {
+                let from_count = status_of_count(m, *n);
+                if status_word(*o) != from_count {
+                    problems.push(format!(
+                        "outcome {} but count {n} says {from_count}",
+                        status_word(*o)
+                    ));
+                }
+            }
+            if o == Answer::Unknown || c == Answer::Unknown {
+                undecided += 1;
+                println!(
+                    "undecided within {budget} nodes: {what} (outcome {}, count {})",
+                    if o == Answer::Unknown {
+                        "unknown"
+                    } else {
+                        "known"
+                    },
+                    if c == Answer::Unknown {
+                        "unknown"
+                    } else {
+                        "known"
+                    }
+                );
+            }
+            if !problems.is_empty() {
+                disagree += 1;
+                println!(
+                    "DISAGREE {what} [{} label, {} timelines, {}]: {}",
+                    row.label.by.word(),
+                    row.timelines,
+                    row.flags.join(","),
+                    problems.join("; ")
+                );
+            }
+        }
+    }
+    let mut d = decide.clone();
+    d.sort_by(f64::total_cmp);
+    let mut c = counts.clone();
+    c.sort_by(f64::total_cmp);
+    println!(
+        "{checked} positions: {disagree} disagree, {undecided} undecided within {budget} nodes"
+    );
+    println!(
+        "decide ms: p50 {:.3}  p99 {:.3}  p100 {:.3}  over 10 ms: {}  over 100 ms: {}  total {:.0}",
+        percentile(&d, 0.5),
+        percentile(&d, 0.99),
+        percentile(&d, 1.0),
+        d.iter().filter(|&&x| x > 10.0).count(),
+        d.iter().filter(|&&x| x > 100.0).count(),
+        d.iter().sum::<f64>()
+    );
+    println!(
+        "count ms (cap {CAP}): p50 {:.3}  p99 {:.3}  p100 {:.3}",
+        percentile(&c, 0.5),
+        percentile(&c, 0.99),
+        percentile(&c, 1.0)
+    );
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (dm, cm, what) in worst.iter().take(slowest) {
+        println!("slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}");
+    }
+    Ok(if disagree == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+pub(super) fn relabel(args: &[String]) -> Result<ExitCode, String> {
+    let ops = operands(args);
+    let file = ops.first().ok_or(USAGE)?;
+    let only = flag_text(args, "--only");
+    let oracle_nodes: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
+    let budget: u64 = flag(args, "--budget", CHECK_BUDGET)?;
+    let threads: usize = flag(args, "--threads", 2)?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let positions = suite.positions().map_err(|e| format!("{file}: {e}"))?;
+    let todo: Vec<usize> = (0..suite.positions.len())
+        .filter(|&i| only.as_deref().is_none_or(|f| suite.positions[i].has(f)))
+        .collect();
+    let labels = parallel(todo.len(), threads, |k| {
+        label(&positions[todo[k]], oracle_nodes, budget).0
+    });
+    let mut changed = 0;
+    for (k, lab) in todo.iter().zip(labels) {
+        let row = &mut suite.positions[*k];
+        if row.label != lab {
+            println!(
+                "{} {}: {} {} ({}) -> {} {} ({})",
+                row.game,
+                row.pos,
+                row.label.count.map_or("unknown".into(), |c| c.to_string()),
+                row.label.status,
+                row.label.by.word(),
+                lab.count.map_or("unknown".into(), |c| c.to_string()),
+                lab.status,
+                lab.by.word()
+            );
+            changed += 1;
+            row.label = lab;
+        }
+    }
+    std::fs::write(file, suite.text()).map_err(|e| format!("{file}: {e}"))?;
+    println!("{} relabelled, {changed} changed", todo.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn show(args: &[String]) -> Result<ExitCode, String> {
+    let [file, game, pos] = args else {
+        return Err(USAGE.to_string());
+    };
+    let pos: usize = pos.parse().map_err(|_| USAGE.to_string())?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let pgn = suite
+        .games
+        .get(game)
+        .ok_or_else(|| format!("no game {game}"))?;
+    let read = chronochess::notation::read(pgn).map_err(|e| e.to_string())?;
+    let mut g = read.game.clone();
+    let mut kept = 0;
+    g.actions.retain(|a| {
+        if a.moves.is_empty() {
+            return true;
+        }
+        kept += 1;
+        kept <= pos
+    });
+    print!("{}", chronochess::notation::write(&g));
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn import(args: &[String]) -> Result<ExitCode, String> {
+    let ops = operands(args);
+    let (out, files) = ops.split_first().ok_or(USAGE)?;
+    let oracle_nodes: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
+    let budget: u64 = flag(args, "--budget", CHECK_BUDGET)?;
+    let mut suite = match std::fs::read_to_string(out) {
+        Ok(t) => Suite::parse(&t).map_err(|e| format!("{out}: {e}"))?,
+        Err(_) => Suite::default(),
+    };
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let positions = match data::replay_text(&text) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("{file}: skipped: {e}");
+                continue;
+            }
+        };
+        let id = std::path::Path::new(file)
+            .file_name()
+            .map_or_else(|| file.clone(), |n| n.to_string_lossy().into_owned());
+        if suite.games.contains_key(&id) {
+            println!("{file}: already there as {id}");
+            continue;
+        }
+        let multistart = data::timelines(&positions[0]) > 1;
+        suite.games.insert(id.clone(), text.replace('\r', ""));
+        suite.game_order.push(id.clone());
+        let last = positions.len() - 1;
+        for (pos, m) in positions.iter().enumerate() {
+            if pos != last && !m.in_check() {
+                continue;
+            }
+            let (fl, _) = flags(m, false, multistart);
+            let t = Instant::now();
+            let (lab, _) = label(m, oracle_nodes, budget);
+            println!(
+                "{id} {pos}: {} timelines, {} {} by {} ({:.0} ms)",
+                data::timelines(m),
+                lab.count.map_or("unknown".into(), |c| c.to_string()),
+                lab.status,
+                lab.by.word(),
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+            suite.positions.push(PositionRow {
+                game: id.clone(),
+                pos,
+                side: m.to_move().letter(),
+                timelines: data::timelines(m),
+                label: lab,
+                flags: fl,
+                note: String::new(),
+            });
+        }
+    }
+    std::fs::write(out, suite.text()).map_err(|e| format!("{out}: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
+    let files = operands(args);
+    let limit: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
+    let mut compared = 0usize;
+    let mut differ = 0usize;
+    let mut skipped = 0usize;
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        let positions = suite.positions().map_err(|e| format!("{file}: {e}"))?;
+        for (row, m) in suite.positions.iter().zip(&positions) {
+            let Some(brute) = oracle::actions(m, limit) else {
+                skipped += 1;
+                continue;
+            };
+            let Some(fast) = oracle::search_actions(m, CHECK_BUDGET) else {
+                skipped += 1;
+                continue;
+            };
+            compared += 1;
+            if brute != fast {
+                differ += 1;
+                println!(
+                    "DIFFER {file} {} {}: brute force {} actions, search {} ({} only in brute force, {} only in search)",
+                    row.game,
+                    row.pos,
+                    brute.len(),
+                    fast.len(),
+                    brute.difference(&fast).count(),
+                    fast.difference(&brute).count()
+                );
+            }
+        }
+    }
+    println!("{compared} positions compared action by action, {differ} differ, {skipped} too big");
+    Ok(if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
