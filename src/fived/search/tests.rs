@@ -47,6 +47,85 @@ impl Rng {
     }
 }
 
+/// What [`play_and_compare`] checked along one game.
+struct Played {
+    /// Positions whose enumeration was compared with brute force.
+    compared: usize,
+    /// Positions whose outcome was compared with the full enumeration.
+    enumerated: usize,
+    /// Branching actions played.
+    branched: usize,
+}
+
+/// Plays up to `plies` random actions of `game`. At every position the fast
+/// enumeration must equal brute force where that is cheap (at most
+/// `small.0` playable boards and fewer than `small.1` actions), and
+/// `outcome` must equal the outcome read off the full enumeration. A
+/// branching action is picked whenever one exists and `prefer_branching`
+/// draws so, so that timelines multiply.
+fn play_and_compare(
+    game: &mut Game,
+    label: &str,
+    plies: usize,
+    small: (usize, usize),
+    rng: &mut Rng,
+    prefer_branching: fn(&mut Rng) -> bool,
+) -> Played {
+    let mut played = Played {
+        compared: 0,
+        enumerated: 0,
+        branched: 0,
+    };
+    for _ply in 0..plies {
+        let pos = game.committed();
+        let mut actions: Vec<Vec<Move>> = Vec::new();
+        let _ = for_each_legal_action(&pos, Budget::nodes(400_000), |a, _| {
+            actions.push(a.to_vec());
+            if actions.len() >= 3000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if pos.playable_boards(pos.to_move()).len() <= small.0 && actions.len() < small.1 {
+            assert_eq!(
+                naive_legal_actions(&pos),
+                fast_legal_actions(&pos),
+                "{label}: enumeration differs from brute force"
+            );
+            played.compared += 1;
+        }
+        if let Some(expected) = outcome_by_enumeration(&pos, 50_000) {
+            played.enumerated += 1;
+            assert_eq!(
+                outcome(&pos, Budget::UNLIMITED).known(),
+                Some(expected),
+                "{label}: outcome differs from the enumeration"
+            );
+        }
+        if actions.is_empty() {
+            break;
+        }
+        let branching: Vec<&Vec<Move>> = actions
+            .iter()
+            .filter(|a| a.iter().any(|m| !m.is_physical()))
+            .collect();
+        let pick = if !branching.is_empty() && prefer_branching(rng) {
+            branching[rng.below(branching.len())].clone()
+        } else {
+            actions[rng.below(actions.len())].clone()
+        };
+        if pick.iter().any(|m| !m.is_physical()) {
+            played.branched += 1;
+        }
+        for m in pick {
+            game.play(m).expect("enumerated move plays");
+        }
+        game.submit().expect("enumerated action submits");
+    }
+    played
+}
+
 /// Random games on small boards: at every position the pruned search
 /// enumerates exactly what brute force finds (when brute force is cheap),
 /// and `outcome` equals the outcome read off the full enumeration.
@@ -74,54 +153,12 @@ fn pruned_search_agrees_with_brute_force_on_random_small_games() {
         let variant = boards::find(name).expect("catalogue board");
         for _game in 0..games {
             let mut game = Game::new(Multiverse::from_variant(variant).expect("setup"));
-            for _ply in 0..plies {
-                let pos = game.committed();
-                let mut actions: Vec<Vec<Move>> = Vec::new();
-                let _ = for_each_legal_action(&pos, Budget::nodes(400_000), |a, _| {
-                    actions.push(a.to_vec());
-                    if actions.len() >= 3000 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if pos.playable_boards(pos.to_move()).len() <= 2 && actions.len() < 400 {
-                    assert_eq!(
-                        naive_legal_actions(&pos),
-                        fast_legal_actions(&pos),
-                        "{name}: enumeration differs from brute force"
-                    );
-                    compared += 1;
-                }
-                if let Some(expected) = outcome_by_enumeration(&pos, 50_000) {
-                    enumerated += 1;
-                    assert_eq!(
-                        outcome(&pos, Budget::UNLIMITED).known(),
-                        Some(expected),
-                        "{name}: outcome differs from the enumeration"
-                    );
-                }
-                if actions.is_empty() {
-                    break;
-                }
-                // Prefer actions that branch, so timelines multiply.
-                let branching: Vec<&Vec<Move>> = actions
-                    .iter()
-                    .filter(|a| a.iter().any(|m| !m.is_physical()))
-                    .collect();
-                let pick = if !branching.is_empty() && rng.below(2) == 0 {
-                    branching[rng.below(branching.len())].clone()
-                } else {
-                    actions[rng.below(actions.len())].clone()
-                };
-                if pick.iter().any(|m| !m.is_physical()) {
-                    branched += 1;
-                }
-                for m in pick {
-                    game.play(m).expect("enumerated move plays");
-                }
-                game.submit().expect("enumerated action submits");
-            }
+            let played = play_and_compare(&mut game, name, plies, (2, 400), &mut rng, |r| {
+                r.below(2) == 0
+            });
+            compared += played.compared;
+            enumerated += played.enumerated;
+            branched += played.branched;
         }
     }
     println!(
@@ -346,50 +383,16 @@ fn pruned_search_agrees_with_brute_force_on_asymmetric_custom_starts() {
     for (name, lmin, lmax) in starts {
         for _game in 0..games {
             let mut game = Game::new(custom_start(name, lmin, lmax));
-            for _ply in 0..plies {
-                let pos = game.committed();
-                let mut actions: Vec<Vec<Move>> = Vec::new();
-                let _ = for_each_legal_action(&pos, Budget::nodes(400_000), |a, _| {
-                    actions.push(a.to_vec());
-                    if actions.len() >= 3000 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if pos.playable_boards(pos.to_move()).len() <= 3 && actions.len() < 2000 {
-                    assert_eq!(
-                        naive_legal_actions(&pos),
-                        fast_legal_actions(&pos),
-                        "{name} {lmin}..{lmax}: enumeration differs from brute force"
-                    );
-                    compared += 1;
-                }
-                if let Some(expected) = outcome_by_enumeration(&pos, 50_000) {
-                    enumerated += 1;
-                    assert_eq!(
-                        outcome(&pos, Budget::UNLIMITED).known(),
-                        Some(expected),
-                        "{name} {lmin}..{lmax}: outcome differs from the enumeration"
-                    );
-                }
-                if actions.is_empty() {
-                    break;
-                }
-                let branching: Vec<&Vec<Move>> = actions
-                    .iter()
-                    .filter(|a| a.iter().any(|m| !m.is_physical()))
-                    .collect();
-                let pick = if !branching.is_empty() && rng.below(3) != 0 {
-                    branching[rng.below(branching.len())].clone()
-                } else {
-                    actions[rng.below(actions.len())].clone()
-                };
-                for m in pick {
-                    game.play(m).expect("enumerated move plays");
-                }
-                game.submit().expect("enumerated action submits");
-            }
+            let played = play_and_compare(
+                &mut game,
+                &format!("{name} {lmin}..{lmax}"),
+                plies,
+                (3, 2000),
+                &mut rng,
+                |r| r.below(3) != 0,
+            );
+            compared += played.compared;
+            enumerated += played.enumerated;
         }
     }
     println!("{compared} compared with brute force, {enumerated} outcomes");
