@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
 use super::nav::{game_in_url, Nav};
+use super::offline::UpdateNotice;
 use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
@@ -61,6 +62,7 @@ pub fn App() -> impl IntoView {
                     </Show>
                 </nav>
             </header>
+            <UpdateNotice />
             <main class="site-main">
                 {move || match nav.active.get() {
                     Some(game) => view! { <GameScreen game /> }.into_any(),

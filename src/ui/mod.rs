@@ -15,6 +15,7 @@
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
 //! - [`chessgi`]: the Time Travel Chessgi screen, its new-game entry and import.
+//! - [`offline`]: the service worker (offline play) and its "Update available" notice.
 //! - [`board`]: draws one board of pieces, chessground-style (no chess logic).
 
 pub mod app;
@@ -26,6 +27,7 @@ pub mod game;
 pub mod import;
 pub mod multiverse;
 pub mod nav;
+pub mod offline;
 pub mod other_games;
 pub mod resume;
 pub mod saved_games;

@@ -12,6 +12,7 @@ use super::branching::{BranchingNav, BranchingScreen};
 use super::chessgi::{ChessgiImportDialog, ChessgiNav, ChessgiScreen};
 use super::dialogs::Modal;
 use super::nav::{game_in_url, set_hash, Nav};
+use super::offline::UpdateNotice;
 use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
@@ -160,6 +161,7 @@ pub fn OtherGamesApp() -> impl IntoView {
                     </Show>
                 </nav>
             </header>
+            <UpdateNotice />
             <main class="site-main">
                 {move || {
                     if branching.is_open() {

@@ -21,9 +21,11 @@ const TYPES = {
 /**
  * Serves `root` at `http://127.0.0.1:<free port><prefix>`.
  * Requests outside the prefix, or for missing files, get 404.
- * Resolves to `{ origin, url, requests, close }`; `requests` lists every path asked for.
+ * Resolves to `{ origin, url, requests, setRoot, close }`; `requests` lists every path asked for;
+ * `setRoot(dir)` serves another folder from then on (a new build deployed in place).
  */
 export async function serveStatic(root, prefix = "/") {
+  let served = root;
   if (!prefix.startsWith("/") || !prefix.endsWith("/")) {
     throw new Error(`prefix must start and end with "/": ${prefix}`);
   }
@@ -35,8 +37,9 @@ export async function serveStatic(root, prefix = "/") {
       res.writeHead(404).end("outside the served prefix");
       return;
     }
-    let file = normalize(join(root, path.slice(prefix.length)));
-    if (file !== normalize(root) && !file.startsWith(normalize(root) + sep)) {
+    const base = served;
+    let file = normalize(join(base, path.slice(prefix.length)));
+    if (file !== normalize(base) && !file.startsWith(normalize(base) + sep)) {
       res.writeHead(403).end("forbidden");
       return;
     }
@@ -58,6 +61,9 @@ export async function serveStatic(root, prefix = "/") {
     origin,
     url: origin + prefix,
     requests,
+    setRoot: (dir) => {
+      served = dir;
+    },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
