@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes a release build an installable, offline web app. Trunk.toml runs `pwa.sh stage` as the
-# index build's last post_build hook (after pages.sh has copied games/ in), on TRUNK_STAGING_DIR:
+# Makes a release build an installable, offline web app. `pages.sh stage` (the index build's
+# post_build hook) runs `pwa.sh stage` once it has copied games/ in, on TRUNK_STAGING_DIR:
 #   1. a Content-Security-Policy meta tag in every page: only the site's own files, the wasm they
 #      need, and the exact inline scripts trunk wrote (by their sha256);
 #   2. the service worker sw.js (workbox-cli generateSW, scripts/workbox-config.cjs), which

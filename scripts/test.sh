@@ -91,7 +91,7 @@ page_size() {
 echo "Web build (dist/), gzip -9 of every file each page loads (issue 6 target: wasm + JS <= 350 KB gzip):"
 shopt -s nullglob
 page_size "5D page (index.html)" dist/chronochess-app*.wasm dist/chronochess-app*.js dist/*.css
-page_size "mate-check worker (fetched only when a check outlasts the page's short search)" dist/chronochess-worker*
+page_size "mate-check worker (fetched when a check outlasts the page's short search; precached for offline use)" dist/chronochess-worker*
 page_size "other-games page (games/)" dist/games/*.wasm dist/games/*.js dist/games/*.css
 shopt -u nullglob
 print_timings

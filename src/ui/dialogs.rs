@@ -339,7 +339,7 @@ pub fn ImportDialog() -> impl IntoView {
     view! {
         <Modal title="Import 5dpgn" class="import-dialog" on_close=Callback::new(move |()| nav.import_open.set(false))>
             <p class="dialog-lede">"Paste a game in 5dpgn, or choose a file."</p>
-            <textarea class="pgn-input" data-testid="import-text" rows="12" spellcheck="false"
+            <textarea class="pgn-input" data-testid="import-text" rows="12" spellcheck="false" aria-label="5dpgn text"
                 placeholder="[Board \"Standard\"]\n\n1. (0T1)e2e4 / (0T1)e7e5"
                 prop:value=move || text.get()
                 on:input=move |e| {
@@ -347,7 +347,7 @@ pub fn ImportDialog() -> impl IntoView {
                     error.set(None);
                 }></textarea>
             <div class="import-row">
-                <input type="file" accept=".5dpgn,.txt,.pgn,text/plain" node_ref=file_input on:change=on_file />
+                <input type="file" accept=".5dpgn,.txt,.pgn,text/plain" aria-label="5dpgn file" node_ref=file_input on:change=on_file />
             </div>
             {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="import-error">{e}</p> })}
             <div class="dialog-actions">
