@@ -80,6 +80,11 @@ test("after one visit both pages load offline, and a 5D move is played and saved
     await page.click(square("0", "1", "w", "f3"));
     await page.click("[data-action=submit]:not([disabled])");
     await page.waitForSelector(board("0", "1", "b"));
+    // The action is announced in words to screen readers (a polite live region).
+    assert.equal(
+      await page.locator("[data-testid=announce][aria-live=polite]").textContent(),
+      "White knight from g1 to f3 on timeline 0, turn 1.",
+    );
     await page.screenshot({ path: join(SHOTS, "offline-5d-move.png") });
 
     // Offline, reload again: the game is there, with White's knight on f3.

@@ -10,6 +10,7 @@ pub mod mate_check;
 pub mod outcome_job;
 pub mod payload;
 pub mod session;
+pub mod speech;
 pub mod words;
 
 #[cfg(test)]

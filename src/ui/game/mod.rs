@@ -20,6 +20,7 @@ use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, PromotionChoose
 use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
+use crate::play::fived::speech::last_action_words;
 use crate::play::fived::words::side_name;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
@@ -107,6 +108,9 @@ pub fn GameScreen(
     let can_undo = move || play.session.with(|s| !s.staged().is_empty());
     let can_take_back = move || play.session.with(|s| s.action_count() > 0);
     let status = move || play.session.with(status_words);
+    // Every action, by either side, in words for screen readers (changes only when one is submitted
+    // or taken back, so staging a move announces nothing).
+    let last_words = Memo::new(move |_| play.session.with(last_action_words));
     let side = move || play.session.with(|s| color_class(s.game().to_move()));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
@@ -245,6 +249,7 @@ pub fn GameScreen(
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1>{move || status().0}</span>
                 </div>
+                <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || last_words.get()}</p>
                 <MateCheckIndicator />
                 <div class="panel actions">
                     <div class="action-buttons">
