@@ -1,4 +1,6 @@
-//! The corpus benchmark of `chronochess bench`, compiled to WebAssembly.
+//! The corpus benchmark of `chronochess bench`, and the decide times of the stress suite
+//! (`stress/*.tsv`, as `chronochess stress check` measures them natively), compiled to
+//! WebAssembly.
 //!
 //! A crate of its own (so the main crate's host-only dev-dependencies stay
 //! out of the wasm build). Build and run with `scripts/bench-wasm.sh` (wasm-bindgen `--target nodejs`,
@@ -9,6 +11,12 @@
 #[cfg(target_arch = "wasm32")]
 #[path = "../../../src/bin/chronochess/bench.rs"]
 mod bench;
+
+/// The stress suite's file format, shared with `chronochess stress`.
+#[cfg(target_arch = "wasm32")]
+#[path = "../../../src/bin/chronochess/stress/data.rs"]
+#[allow(dead_code)]
+mod stress_data;
 
 #[cfg(target_arch = "wasm32")]
 mod entry {
@@ -52,5 +60,97 @@ mod entry {
         } else {
             report.table(platform)
         }
+    }
+
+    /// Decides every position of the stress files (`files_json`: a JSON array of `[name, text]`
+    /// pairs of `stress/*.tsv`) with `outcome` and a budget of `budget` nodes, timing each with
+    /// the harness's clock, after an untimed pass over the first `warm` positions (V8 compiles
+    /// and re-tiers wasm functions when they first run). Returns a report in words: positions,
+    /// disagreements with the labels, undecided, decide p50 / p99 / p100, positions over 10 ms
+    /// and over 100 ms, and the slowest ten.
+    #[wasm_bindgen]
+    pub fn bench_stress(files_json: &str, budget: f64, warm: u32, platform: &str) -> String {
+        use super::stress_data::Suite;
+        use chronochess::fived::search::outcome;
+        use chronochess::fived::{Answer, Budget, Outcome};
+
+        let files: Vec<(String, String)> = match serde_json::from_str(files_json) {
+            Ok(f) => f,
+            Err(e) => return format!("bad stress JSON: {e}"),
+        };
+        let mut rows = Vec::new();
+        for (name, text) in &files {
+            let suite = match Suite::parse(text) {
+                Ok(s) => s,
+                Err(e) => return format!("{name}: {e}"),
+            };
+            let positions = match suite.positions() {
+                Ok(p) => p,
+                Err(e) => return format!("{name}: {e}"),
+            };
+            for (row, m) in suite.positions.into_iter().zip(positions) {
+                rows.push((name.clone(), row, m));
+            }
+        }
+        let budget = Budget::nodes(budget as u64);
+        for (_, _, m) in rows.iter().take(warm as usize) {
+            let _ = outcome(m, budget);
+        }
+        let mut times = Vec::with_capacity(rows.len());
+        let (mut undecided, mut disagree) = (0usize, Vec::new());
+        for (name, row, m) in &rows {
+            let started = bench_clock();
+            let answer = outcome(m, budget);
+            let ms = bench_clock() - started;
+            times.push((ms, format!("{name} {} {}", row.game, row.pos)));
+            match answer {
+                Answer::Unknown => undecided += 1,
+                Answer::Known(o) => {
+                    let word = match o {
+                        Outcome::Checkmate => "checkmate",
+                        Outcome::Stalemate => "stalemate",
+                        Outcome::Ongoing { .. } => "none",
+                    };
+                    if row.label.status != "unknown" && row.label.status != word {
+                        disagree.push(format!(
+                            "{name} {} {}: label {}, search {word}",
+                            row.game, row.pos, row.label.status
+                        ));
+                    }
+                }
+            }
+        }
+        let mut sorted: Vec<f64> = times.iter().map(|t| t.0).collect();
+        sorted.sort_by(f64::total_cmp);
+        let pct = |p: f64| {
+            if sorted.is_empty() {
+                0.0
+            } else {
+                sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+            }
+        };
+        let over = |ms: f64| sorted.iter().filter(|&&t| t > ms).count();
+        let mut out = format!(
+            "stress decide ({platform}, budget {} nodes): {} positions, {} disagreements, {} undecided\n\
+             decide p50 {:.3} ms, p99 {:.1} ms, p100 {:.1} ms; over 10 ms: {}, over 100 ms: {}\n",
+            budget.nodes,
+            rows.len(),
+            disagree.len(),
+            undecided,
+            pct(0.5),
+            pct(0.99),
+            pct(1.0),
+            over(10.0),
+            over(100.0),
+        );
+        times.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out += "slowest:\n";
+        for (ms, what) in times.iter().take(10) {
+            out += &format!("  {ms:9.1} ms  {what}\n");
+        }
+        for d in disagree {
+            out += &format!("DISAGREES: {d}\n");
+        }
+        out
     }
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The stress suite's decide times compiled to WASM and run under node (bench/stress.mjs), with
+# the native `chronochess stress check` on the same files in the same run for the ratio.
+# usage: scripts/bench-stress-wasm.sh [--budget N] [--wall] [FILE.tsv...]   (from the crate root)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+(cd bench/wasm && CARGO_TARGET_DIR="$PWD/../../target" cargo build --release --target wasm32-unknown-unknown)
+cargo build --release --bin chronochess
+pkg="$(mktemp -d)"
+trap 'rm -rf "$pkg"' EXIT
+wasm-bindgen --target nodejs --out-dir "$pkg" target/wasm32-unknown-unknown/release/chronochess_bench_wasm.wasm
+node bench/stress.mjs --wasm "$pkg" "$@"
+files=()
+budget=300000
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --budget) budget="$2"; shift 2 ;;
+    --wall | --warm) [[ "$1" == --warm ]] && shift; shift ;;
+    *) files+=("$1"); shift ;;
+  esac
+done
+[[ ${#files[@]} -gt 0 ]] || files=(stress/positions.tsv stress/slow.tsv stress/real.tsv)
+echo
+echo "native, same files:"
+target/release/chronochess stress check "${files[@]}" --budget "$budget"
