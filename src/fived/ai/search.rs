@@ -240,6 +240,10 @@ fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
     out
 }
 
+/// Hears the best action so far: its moves, score, depth and the actions
+/// visited ([`Searcher::think`]).
+pub(crate) type Report<'r> = dyn FnMut(&[Move], i32, u32, u64) + 'r;
+
 /// How [`Searcher::children`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Listing {
@@ -452,7 +456,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn think(
         &mut self,
         max_depth: u32,
-        report: &mut dyn FnMut(&[Move], i32, u32, u64),
+        report: &mut Report<'_>,
     ) -> Option<(Vec<Move>, i32, u32)> {
         // The root listing never honours the clock: it is the mate scan.
         let (mut kids, listing) =

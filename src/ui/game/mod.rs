@@ -16,7 +16,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, PromotionChooser};
+use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, Players, PromotionChooser};
 use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
@@ -94,18 +94,35 @@ pub fn GameScreen(
             .with_untracked(|s| s.status == Status::Unknown && !s.is_over())
     {
         play.check_in_worker();
+    } else {
+        // Against the computer, on its turn (a new game where it is White,
+        // a reload mid-thought): it starts (again) to think.
+        play.computer_turn();
     }
-    on_cleanup(move || play.stop_check());
+    on_cleanup(move || {
+        play.stop_check();
+        play.stop_thinking();
+    });
 
     let can_submit = move || play.session.with(|s| s.can_submit().is_ok());
     let submit_why = move || {
         play.session.with(|s| match s.can_submit() {
             Ok(()) => None,
+            Err(_) if s.computer_to_move() => {
+                Some("Chronochess is thinking: its move comes next.".to_string())
+            }
             Err(e) => Some(submit_reason(&e, s.is_over())),
         })
     };
     let can_undo = move || play.session.with(|s| !s.staged().is_empty());
-    let can_take_back = move || play.session.with(|s| s.action_count() > 0);
+    let can_take_back = move || play.session.with(|s| s.takeback_count() > 0);
+    let takeback_words = move || {
+        play.session.with(|s| match (s.opponent.is_some(), s.takeback_count()) {
+            (true, 2) => "Take back your last action and the computer's reply? It is then your move again.",
+            (true, _) => "Take back your last action? The computer stops thinking; it is your move again.",
+            _ => "Take back the last submitted action? The other side will then play it again.",
+        })
+    };
     let status = move || play.session.with(status_words);
     let side = move || play.session.with(|s| color_class(s.game().to_move()));
 
@@ -245,6 +262,7 @@ pub fn GameScreen(
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1>{move || status().0}</span>
                 </div>
+                <Players />
                 <MateCheckIndicator />
                 <div class="panel actions">
                     <div class="action-buttons">
@@ -271,7 +289,7 @@ pub fn GameScreen(
             <GameOverDialog />
             <Show when=move || confirm_takeback.get()>
                 <Modal title="Take back?" on_close=Callback::new(move |()| confirm_takeback.set(false))>
-                    <p>"Take back the last submitted action? The other side will then play it again."</p>
+                    <p>{takeback_words}</p>
                     <div class="dialog-actions">
                         <button type="button" class="btn" on:click=move |_| confirm_takeback.set(false)>"Cancel"</button>
                         <button type="button" class="btn btn-primary" data-action="confirm-takeback" on:click=move |_| {
