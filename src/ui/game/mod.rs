@@ -232,7 +232,11 @@ pub fn GameScreen(
 
     view! {
         <section class="game-screen">
-            <div class=move || if play.review.with(Option::is_some) { "board-area reviewing" } else { "board-area" }>
+            <div class=move || {
+                let reviewing = if play.review.with(Option::is_some) { " reviewing" } else { "" };
+                let waiting = if play.session.with(Session::computer_to_move) { " computer-turn" } else { "" };
+                format!("board-area{reviewing}{waiting}")
+            }>
                 <MultiverseView />
                 {move || play.review.with(|r| r.as_ref().map(|(k, _)| *k)).map(|k| view! {
                     <div class="review-banner" role="status" data-testid="review">

@@ -198,3 +198,19 @@ pub fn cancel() {
         conn.worker.terminate();
     }
 }
+
+/// Stops job `id` if it is the one in flight (a job another screen started
+/// since is left alone).
+pub fn cancel_job(id: u64) {
+    let stopped = CONNECTION.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref().is_some_and(|conn| conn.job == Some(id)) {
+            c.take()
+        } else {
+            None
+        }
+    });
+    if let Some(conn) = stopped {
+        conn.worker.terminate();
+    }
+}

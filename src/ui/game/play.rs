@@ -460,8 +460,9 @@ impl Play {
             ThinkReaction::Ignore => {}
             ThinkReaction::Progress => self.thinking.set(Some(current)),
             ThinkReaction::Play(moves) => {
-                // Stops the worker when this is its best so far (hurried).
-                outcome_worker::cancel();
+                // The worker is stopped (when this is its best so far) by
+                // `computer_plays`, outside the worker's message handler
+                // that is running now.
                 let id = current.id;
                 let wait = current.draw_in(now_ms());
                 self.thinking.set(Some(current));
@@ -494,6 +495,8 @@ impl Play {
         if still != Some(true) {
             return;
         }
+        // Still thinking when the player hurried it: stop it.
+        outcome_worker::cancel_job(id);
         self.thinking.set(None);
         for &m in moves {
             self.play(m);
@@ -522,15 +525,14 @@ impl Play {
         let id = current.id;
         self.thinking.set(Some(current));
         if let Some(moves) = best {
-            outcome_worker::cancel();
             self.computer_plays(id, &moves);
         }
     }
 
     /// Stops the computer's thinking, if any (a takeback, leaving the game).
     pub fn stop_thinking(&self) {
-        if let Some(Some(_)) = self.thinking.try_get_untracked() {
-            outcome_worker::cancel();
+        if let Some(Some(t)) = self.thinking.try_get_untracked() {
+            outcome_worker::cancel_job(t.id);
             let _ = self.thinking.try_set(None);
         }
     }
