@@ -359,6 +359,11 @@ pub struct SaveRecord {
     pub result: GameResult,
     /// The game itself, in the game module's own JSON layout.
     pub payload: Value,
+    /// Who the players face when it is not each other, in words for the
+    /// saved-games list (`Computer (Intermediate)`). Absent for games
+    /// between two players and in every record older than it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 /// A saved game without its payload: what a game list shows.
@@ -380,6 +385,10 @@ pub struct GameSummary {
     pub to_move: Color,
     /// Ongoing or over.
     pub result: GameResult,
+    /// Who the players face when it is not each other (see
+    /// [`SaveRecord::opponent`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 impl SaveRecord {
@@ -403,6 +412,7 @@ impl SaveRecord {
             to_move: Color::White,
             result: GameResult::Ongoing,
             payload,
+            opponent: None,
         }
     }
 
@@ -418,6 +428,7 @@ impl SaveRecord {
             updated_ms: self.updated_ms,
             to_move: self.to_move,
             result: self.result.clone(),
+            opponent: self.opponent.clone(),
         }
     }
 
@@ -647,5 +658,22 @@ mod tests {
             Err(NameError::TooLong { chars: 101 })
         );
         assert!(check_name(&"é".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn the_opponent_is_optional_and_reaches_the_summary() {
+        // A record of a game between two players writes no `opponent`, so
+        // records before it and after it read alike.
+        let plain = sample();
+        assert!(!plain.to_json().contains("opponent"));
+        assert_eq!(SaveRecord::from_json(&plain.to_json()).unwrap(), plain);
+        let mut computer = sample();
+        computer.opponent = Some("Computer (Beginner)".to_string());
+        let back = SaveRecord::from_json(&computer.to_json()).unwrap();
+        assert_eq!(back, computer);
+        assert_eq!(
+            back.summary().opponent.as_deref(),
+            Some("Computer (Beginner)")
+        );
     }
 }

@@ -106,7 +106,59 @@ fn short_name(v: &Variant) -> String {
     }
 }
 
-fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
+/// The side the player asks for in a game against the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SideChoice {
+    White,
+    Random,
+    Black,
+}
+
+/// Who plays a new game: two players on this device, or the player against
+/// the computer (the side chosen, its level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Players {
+    HotSeat,
+    Computer(SideChoice, crate::fived::ai::Level),
+}
+
+/// A new game on `v` for `players`, saved and opened.
+fn start_game(v: &'static Variant, players: Players, nav: Nav, saves: Saves) {
+    use crate::play::fived::computer::Opponent;
+    let session = match Session::new(v) {
+        Ok(session) => session,
+        Err(e) => {
+            nav.message
+                .set(Some(format!("This board cannot start: {e}")));
+            return;
+        }
+    };
+    let session = match players {
+        Players::HotSeat => session,
+        Players::Computer(side, level) => {
+            let now = now_ms();
+            let player = match side {
+                SideChoice::White => Color::White,
+                SideChoice::Black => Color::Black,
+                SideChoice::Random if web_sys::js_sys::Math::random() < 0.5 => Color::White,
+                SideChoice::Random => Color::Black,
+            };
+            session.against(Opponent {
+                color: !player,
+                level,
+                seed: now,
+            })
+        }
+    };
+    nav.start(saves, default_name(v.name), session);
+}
+
+fn variant_card(
+    v: &'static Variant,
+    players: RwSignal<Players>,
+    nav: Nav,
+    saves: Saves,
+) -> impl IntoView {
     // One preview board per timeline (its latest start board), negative above.
     let previews: Vec<crate::chess::Placement> = match crate::fived::Multiverse::from_variant(v) {
         Ok(m) => {
@@ -142,10 +194,7 @@ fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
     };
     view! {
         <button type="button" class="variant-card" data-variant=v.name title=title on:click=move |_| {
-            match Session::new(v) {
-                Ok(session) => nav.start(saves, default_name(v.name), session),
-                Err(e) => nav.message.set(Some(format!("This board cannot start: {e}"))),
-            }
+            start_game(v, players.get_untracked(), nav, saves);
         }>
             <div class=format!("variant-preview timelines-{}", timelines.min(4))>{preview}</div>
             <div class="variant-card-name">{short_name(v)}</div>
@@ -154,12 +203,91 @@ fn variant_card(v: &'static Variant, nav: Nav, saves: Saves) -> impl IntoView {
     }
 }
 
-/// The new-game dialog: every catalogue board, grouped, with a preview.
+/// The choices of a game against the computer: the player's side and the
+/// computer's level (lichess' "play with the computer").
+#[component]
+fn ComputerSetup(players: RwSignal<Players>) -> impl IntoView {
+    use crate::play::fived::computer::{level_blurb, level_name, level_number, levels};
+    let side = move || match players.get() {
+        Players::Computer(s, _) => s,
+        Players::HotSeat => SideChoice::Random,
+    };
+    let level = move || match players.get() {
+        Players::Computer(_, l) => l,
+        Players::HotSeat => crate::fived::ai::Level::Depth(1),
+    };
+    let sides = [
+        (SideChoice::White, "white", "White", "w"),
+        (SideChoice::Random, "random", "Random side", "r"),
+        (SideChoice::Black, "black", "Black", "b"),
+    ]
+    .into_iter()
+    .map(|(choice, slug, label, class)| {
+        view! {
+            <button type="button" class=move || if side() == choice { format!("side-choice {class} active") } else { format!("side-choice {class}") }
+                data-side=slug title=label aria-label=label aria-pressed=move || (side() == choice).to_string()
+                on:click=move |_| players.update(|p| if let Players::Computer(s, _) = p { *s = choice; })>
+                <span class="side-king" aria-hidden="true"></span>
+            </button>
+        }
+    })
+    .collect_view();
+    let level_buttons = levels()
+        .into_iter()
+        .map(|l| {
+            let n = level_number(l);
+            view! {
+                <button type="button" class=move || if level() == l { "level-choice active" } else { "level-choice" }
+                    data-level=l.to_string() title=level_name(l) aria-pressed=move || (level() == l).to_string()
+                    on:click=move |_| players.update(|p| if let Players::Computer(_, old) = p { *old = l; })>
+                    {n}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="computer-setup" data-testid="computer-setup">
+            <div class="setup-row">
+                <span class="setup-label">"Strength"</span>
+                <div class="level-choices" role="group" aria-label="Strength">{level_buttons}</div>
+            </div>
+            <p class="level-line">
+                <strong>{move || format!("Level {} · {}", level_number(level()), level_name(level()))}</strong>
+                " — "{move || level_blurb(level())}
+            </p>
+            <div class="setup-row">
+                <span class="setup-label">"You play"</span>
+                <div class="side-choices" role="group" aria-label="Your side">{sides}</div>
+            </div>
+        </div>
+    }
+}
+
+/// The new-game dialog: two players or against the computer, then every
+/// catalogue board, grouped, with a preview.
 #[component]
 pub fn NewGameDialog() -> impl IntoView {
     let nav = expect_context::<Nav>();
     let saves = expect_context::<Saves>();
     let group = RwSignal::new(Group::Standard);
+    // The computer's last settings stay while the dialog is open.
+    let players = RwSignal::new(Players::HotSeat);
+    let computer_choice = RwSignal::new(Players::Computer(
+        SideChoice::White,
+        crate::fived::ai::Level::Depth(1),
+    ));
+    let vs_computer = move || matches!(players.get(), Players::Computer(..));
+    let mode = move |computer: bool| {
+        if computer == vs_computer() {
+            return;
+        }
+        if computer {
+            players.set(computer_choice.get_untracked());
+        } else {
+            computer_choice.set(players.get_untracked());
+            players.set(Players::HotSeat);
+        }
+    };
     let tabs = GROUPS
         .iter()
         .map(|&g| {
@@ -178,12 +306,27 @@ pub fn NewGameDialog() -> impl IntoView {
         boards::CATALOGUE
             .iter()
             .filter(|v| v.group == g)
-            .map(|v| variant_card(v, nav, saves))
+            .map(|v| variant_card(v, players, nav, saves))
             .collect_view()
     };
     view! {
         <Modal title="New game" class="new-game-dialog" on_close=Callback::new(move |()| nav.new_game_open.set(false))>
-            <p class="dialog-lede">"Two players, one device. Choose a board:"</p>
+            <div class="mode-switch" role="tablist" aria-label="Opponent">
+                <button type="button" role="tab" data-mode="hot-seat" class=move || if vs_computer() { "mode" } else { "mode active" }
+                    aria-selected=move || (!vs_computer()).to_string() on:click=move |_| mode(false)>
+                    <span class="mode-title">"Two players"</span>
+                    <span class="mode-text">"Take turns on this device"</span>
+                </button>
+                <button type="button" role="tab" data-mode="computer" class=move || if vs_computer() { "mode active" } else { "mode" }
+                    aria-selected=move || vs_computer().to_string() on:click=move |_| mode(true)>
+                    <span class="mode-title">"Play the computer"</span>
+                    <span class="mode-text">"Eight levels, from a random mover to the strongest"</span>
+                </button>
+            </div>
+            <Show when=vs_computer>
+                <ComputerSetup players />
+            </Show>
+            <p class="dialog-lede">{move || if vs_computer() { "Choose a board to start:" } else { "Two players, one device. Choose a board:" }}</p>
             <div class="tabs" role="tablist">{tabs}</div>
             <div class="variant-grid">{cards}</div>
             <OtherGamesLinks />
@@ -388,6 +531,16 @@ pub fn HelpDialog(
                 <li>"An action is all your moves of one turn: stage them, then Submit once the present has passed to your opponent and no royal piece can be captured."</li>
                 <li>"Checkmate: the side to move has no legal action and is in check. Drag the plane to pan; wheel or pinch to zoom."</li>
             </ul>
+            <h3>"Playing the computer"</h3>
+            <p class="help-text">"Chronochess thinks in the background (the page stays responsive) and shows how deep it got; “Move now” makes it play the best action it has found so far. “Take back” takes back your last action and its reply. Its levels and how long each may think:"</p>
+            <dl class="keys levels-help">
+                {crate::play::fived::computer::levels().into_iter().map(|l| view! {
+                    <div>
+                        <dt>{format!("{} · {}", crate::play::fived::computer::level_number(l), crate::play::fived::computer::level_name(l))}</dt>
+                        <dd>{crate::play::fived::computer::level_blurb(l)}</dd>
+                    </div>
+                }).collect_view()}
+            </dl>
         </Modal>
     }
 }

@@ -56,6 +56,7 @@ fn game_row(g: GameSummary, nav: Nav, saves: Saves) -> impl IntoView {
                 </Show>
                 <span class="saved-meta">
                     <span class="saved-board">{g.variant.clone()}</span>
+                    {g.opponent.clone().map(|o| view! { <span class="saved-opponent" data-testid="saved-opponent">{format!("vs {o}")}</span> })}
                     <span class="saved-date">{date_words(g.updated_ms)}</span>
                     <span class="saved-turn">{turn}</span>
                     <span class=if g.result.is_over() { "saved-result over" } else { "saved-result" }>{result_words(&g.result)}</span>

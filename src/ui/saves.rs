@@ -145,6 +145,12 @@ impl Saves {
             record.updated_ms = now;
             record.to_move = session.game().to_move();
             record.result = session.result.clone();
+            record.opponent = session.opponent.map(|o| {
+                format!(
+                    "Computer ({})",
+                    crate::play::fived::computer::level_name(o.level)
+                )
+            });
             s.save_record(&record)
         });
         match &result {

@@ -15,6 +15,7 @@ fn request(id: u64, session: &Session) -> String {
     serde_json::to_string(&JobRequest {
         id,
         game: session.payload(),
+        think: None,
     })
     .unwrap()
 }

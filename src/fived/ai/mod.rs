@@ -254,7 +254,25 @@ pub fn choose_action(
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<Choice> {
-    choose_by_level(position, level, seed, limits).or_else(|| {
+    choose_action_reporting(position, level, seed, limits, &mut |_| {})
+}
+
+/// [`choose_action`], telling `report` the best action found so far each
+/// time the search knows a better-founded one: after the root's listing
+/// (depth 1) and after every deeper iteration (a partly searched one
+/// included, when it counts). What `report` is given is always a legal
+/// action, so a caller that must answer early (a player who says "move
+/// now") may play the last one reported. The baselines `random` and `ucb`
+/// report nothing before they return.
+#[must_use]
+pub fn choose_action_reporting(
+    position: &Multiverse,
+    level: Level,
+    seed: u64,
+    limits: &Limits<'_>,
+    report: &mut dyn FnMut(&Choice),
+) -> Option<Choice> {
+    choose_by_level(position, level, seed, limits, report).or_else(|| {
         let found = crate::fived::search::any_legal_action(
             position,
             crate::fived::Budget::nodes(LAST_RESORT),
@@ -274,6 +292,7 @@ fn choose_by_level(
     level: Level,
     seed: u64,
     limits: &Limits<'_>,
+    report: &mut dyn FnMut(&Choice),
 ) -> Option<Choice> {
     let mut rng = Rng::new(seed);
     match level {
@@ -308,7 +327,15 @@ fn choose_by_level(
                 rng.next_u64(),
                 noise,
             );
-            let found = s.think(depth);
+            let found = s.think(depth, &mut |moves, score, depth, nodes| {
+                report(&Choice {
+                    moves: moves.to_vec(),
+                    score: Some(score),
+                    depth,
+                    nodes,
+                    scan: Scan::Partial,
+                });
+            });
             let scan = match s.root_listing {
                 Some(search::Listing::Mate) => Scan::Mate,
                 Some(search::Listing::Complete) => Scan::Complete,

@@ -240,6 +240,10 @@ fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
     out
 }
 
+/// Hears the best action so far: its moves, score, depth and the actions
+/// visited ([`Searcher::think`]).
+pub(crate) type Report<'r> = dyn FnMut(&[Move], i32, u32, u64) + 'r;
+
 /// How [`Searcher::children`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Listing {
@@ -445,7 +449,15 @@ impl<'a> Searcher<'a> {
     /// Iterative deepening at the root, up to `max_depth` actions; the best
     /// action found, its score, the deepest completed depth. `None` if the
     /// side to move has no legal action (or none was found in the budget).
-    pub(crate) fn think(&mut self, max_depth: u32) -> Option<(Vec<Move>, i32, u32)> {
+    ///
+    /// `report` hears the best action so far, its score, the depth it was
+    /// found at and the actions visited: after the root's listing and after
+    /// every iteration that changed or confirmed the best.
+    pub(crate) fn think(
+        &mut self,
+        max_depth: u32,
+        report: &mut Report<'_>,
+    ) -> Option<(Vec<Move>, i32, u32)> {
         // The root listing never honours the clock: it is the mate scan.
         let (mut kids, listing) =
             self.children(ROOT_CAP, ROOT_ENUMERATION, true, true, ROOT_MIN_SCAN, 0);
@@ -499,6 +511,7 @@ impl<'a> Searcher<'a> {
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.score));
         let mut best = (kids[0].moves.clone(), kids[0].score, 1);
+        report(&best.0, best.1, best.2, self.nodes);
         for depth in 2..=max_depth {
             if self.out_of_time() {
                 break;
@@ -530,6 +543,7 @@ impl<'a> Searcher<'a> {
                         s,
                         if self.aborted { depth - 1 } else { depth },
                     );
+                    report(&best.0, best.1, best.2, self.nodes);
                 }
             }
             if self.aborted {

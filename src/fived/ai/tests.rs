@@ -138,3 +138,36 @@ fn the_clock_stops_the_search() {
     let mut g = Game::new(start);
     play_checked(&mut g, &c.moves).unwrap();
 }
+
+#[test]
+fn progress_reports_legal_best_actions_ending_with_the_choice() {
+    // The page plays the last reported action when the player says "move
+    // now": every report must be legal, deepen, and the last be the answer.
+    let start = standard();
+    let mut reports: Vec<Choice> = Vec::new();
+    let c = choose_action_reporting(
+        &start,
+        Level::Depth(4),
+        5,
+        &Limits::nodes(200_000),
+        &mut |r| reports.push(r.clone()),
+    )
+    .unwrap();
+    assert!(
+        reports.len() >= 2,
+        "depth 1 and at least one deeper: {reports:?}"
+    );
+    assert_eq!(reports[0].depth, 1);
+    assert!(reports
+        .windows(2)
+        .all(|w| w[0].depth <= w[1].depth && w[0].nodes <= w[1].nodes));
+    for r in &reports {
+        let mut g = Game::new(start.clone());
+        play_checked(&mut g, &r.moves).unwrap();
+    }
+    let last = reports.last().unwrap();
+    assert_eq!((&last.moves, last.depth), (&c.moves, c.depth));
+    // The same answer as without a listener.
+    let plain = choose_action(&start, Level::Depth(4), 5, &Limits::nodes(200_000)).unwrap();
+    assert_eq!(plain.moves, c.moves);
+}

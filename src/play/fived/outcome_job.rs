@@ -1,15 +1,19 @@
-//! The mate check as a job for the web worker: the messages between the page
-//! and the worker (JSON strings), and the worker's search loop.
+//! The web worker's jobs: the mate check and the computer's thinking
+//! ([`super::computer`]); the messages between the page and the worker (JSON
+//! strings), and the worker's mate-check search loop.
 //!
 //! The worker binary (`src/worker.rs`) only decodes a [`JobRequest`], calls
-//! [`run`] and posts what it reports. The search itself is the engine's
+//! [`run_job`] and posts what it reports. One worker does both jobs, one at
+//! a time: the computer thinks only once the mate check of the position
+//! has answered, and the worker carries the engine only once. The search itself is the engine's
 //! ([`Game::outcome`](crate::fived::Game::outcome)); progress comes from
 //! running it with growing budgets, so the engine needs no hooks.
 
 use serde::{Deserialize, Serialize};
 
-use super::payload::Payload;
+use super::computer::{think, ThinkSpec};
 pub use super::payload::Verdict;
+use super::payload::{Payload, StoredMove};
 use crate::fived::{Answer, Budget};
 
 /// The budget of the worker's first round (moves applied).
@@ -31,6 +35,10 @@ pub struct JobRequest {
     pub id: u64,
     /// The game (its staged moves are ignored).
     pub game: Payload,
+    /// Present: the computer's move is wanted, not the mate check. Absent in
+    /// the mate check's requests (as before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think: Option<ThinkSpec>,
 }
 
 /// What the worker tells the page, as serde's default (externally tagged)
@@ -56,6 +64,37 @@ pub enum JobReply {
         verdict: Verdict,
         /// Moves applied, over all rounds (an upper bound).
         searched: u64,
+    },
+    /// The computer is still thinking (about every
+    /// [`super::computer::PROGRESS_EVERY_MS`], and whenever its best action
+    /// changes).
+    Thinking {
+        /// The request's id.
+        id: u64,
+        /// The deepest search completed, in actions.
+        depth: u32,
+        /// Actions visited so far.
+        nodes: u64,
+        /// Its best action so far (legal), once it has one.
+        best: Option<Vec<StoredMove>>,
+    },
+    /// The computer's action.
+    Moved {
+        /// The request's id.
+        id: u64,
+        /// Its moves, in play order.
+        moves: Vec<StoredMove>,
+        /// The depth of its last completed search, in actions.
+        depth: u32,
+        /// Actions visited.
+        nodes: u64,
+    },
+    /// The computer has no legal action: the exact outcome.
+    NoMove {
+        /// The request's id.
+        id: u64,
+        /// Checkmate or stalemate (or unknown past the search's budget).
+        verdict: Verdict,
     },
     /// The request could not be read or the game not rebuilt.
     Failed {
@@ -92,19 +131,42 @@ pub fn round_budgets() -> Vec<u64> {
     rounds
 }
 
-/// Runs one job: reads the request text, rebuilds the game and searches
-/// with growing budgets, calling `report` with a [`JobReply::Progress`]
-/// after every round without an answer; returns the final reply.
+/// Runs one job of either kind: the computer's thinking
+/// ([`super::computer::think`], with `now()` in milliseconds as its clock)
+/// when the request says so, the mate check ([`run`]) otherwise; `report`
+/// hears the progress; returns the final reply.
+pub fn run_job(
+    request: &str,
+    now: &dyn Fn() -> f64,
+    report: &mut dyn FnMut(&JobReply),
+) -> JobReply {
+    match serde_json::from_str::<JobRequest>(request) {
+        Ok(r) => match &r.think {
+            Some(spec) => think(&r, spec, now, report),
+            None => check(&r, report),
+        },
+        Err(e) => JobReply::Failed {
+            id: None,
+            reason: format!("unreadable request: {e}"),
+        },
+    }
+}
+
+/// Runs one mate check: reads the request text, rebuilds the game and
+/// searches with growing budgets, calling `report` with a
+/// [`JobReply::Progress`] after every round without an answer; returns the
+/// final reply.
 pub fn run(request: &str, mut report: impl FnMut(&JobReply)) -> JobReply {
-    let request: JobRequest = match serde_json::from_str(request) {
-        Ok(r) => r,
-        Err(e) => {
-            return JobReply::Failed {
-                id: None,
-                reason: format!("unreadable request: {e}"),
-            }
-        }
-    };
+    match serde_json::from_str::<JobRequest>(request) {
+        Ok(r) => check(&r, &mut report),
+        Err(e) => JobReply::Failed {
+            id: None,
+            reason: format!("unreadable request: {e}"),
+        },
+    }
+}
+
+fn check(request: &JobRequest, report: &mut dyn FnMut(&JobReply)) -> JobReply {
     let id = request.id;
     let game = match request.game.committed_game() {
         Ok(g) => g,

@@ -108,6 +108,11 @@ pub struct Payload {
     /// records older than it and whenever the default holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial: Option<[i32; 2]>,
+    /// The computer, in a game against it: its side, level and seed.
+    /// Absent in games between two players (and in every record older than
+    /// it, which therefore read as such games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<super::computer::StoredOpponent>,
 }
 
 /// A verdict as the payload saves it, with the number of submitted actions

@@ -14,6 +14,8 @@ use crate::notation::resolve::{resolve_move, start_position};
 use crate::notation::{export, writer};
 use crate::storage::GameResult;
 
+use super::computer::{takeback_actions, Opponent};
+
 /// The work the outcome search may do on the page's thread before it answers
 /// "unknown" (moves applied): used when no web worker is available, and when a
 /// saved or imported game is opened.
@@ -59,6 +61,8 @@ pub struct Session {
     pub result: GameResult,
     /// Incremented on every change (cheap change detection for views).
     pub revision: u64,
+    /// The computer, in a game against it (`None`: two players).
+    pub opponent: Option<Opponent>,
 }
 
 /// The first board of every timeline of a position: its start boards.
@@ -103,7 +107,47 @@ impl Session {
             verdict: None,
             result: GameResult::Ongoing,
             revision: 0,
+            opponent: None,
         }
+    }
+
+    /// The same game against the computer `opponent`.
+    #[must_use]
+    pub fn against(mut self, opponent: Opponent) -> Session {
+        self.opponent = Some(opponent);
+        self
+    }
+
+    /// Whether it is the computer's turn in a game that goes on: the player
+    /// may not move, the page asks the computer.
+    #[must_use]
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over()
+            && self
+                .opponent
+                .is_some_and(|o| o.color == self.game.to_move())
+    }
+
+    /// How many submitted actions "Take back" removes now
+    /// ([`takeback_actions`]).
+    #[must_use]
+    pub fn takeback_count(&self) -> usize {
+        takeback_actions(
+            self.opponent.as_ref(),
+            self.game.to_move(),
+            self.action_count(),
+        )
+    }
+
+    /// Takes back [`Session::takeback_count`] actions (and any staged
+    /// moves); false when there is nothing to take back.
+    pub fn take_back_turn(&mut self) -> bool {
+        let n = self.takeback_count();
+        let mut done = 0;
+        while done < n && self.take_back() {
+            done += 1;
+        }
+        done > 0
     }
 
     /// The engine's game.
@@ -154,7 +198,7 @@ impl Session {
     /// Whether the side to move may move the piece on `from` now.
     #[must_use]
     pub fn is_movable(&self, from: Coord) -> bool {
-        !self.is_over() && self.game.legal_destinations(from).is_ok()
+        !self.is_over() && !self.computer_to_move() && self.game.legal_destinations(from).is_ok()
     }
 
     /// Stages a move.
@@ -385,6 +429,16 @@ impl Session {
                 "Custom".to_string()
             },
         ));
+        if let Some(o) = &self.opponent {
+            for side in [Color::White, Color::Black] {
+                let name = if side == o.color {
+                    o.name()
+                } else {
+                    "You".to_string()
+                };
+                tags.push((super::words::side_name(side).to_string(), name));
+            }
+        }
         let mut fen_boards = Vec::new();
         if !catalogue {
             tags.push(("Size".to_string(), format!("{}x{}", m.width(), m.height())));
@@ -451,6 +505,7 @@ impl Session {
                 verdict,
             }),
             initial: self.initial_timelines_to_save(),
+            computer: self.opponent.as_ref().map(Opponent::stored),
         }
     }
 
@@ -545,6 +600,12 @@ impl Session {
             )));
         }
         let mut s = Session::from_position(variant.to_string(), payload.start_position()?);
+        s.opponent = payload
+            .computer
+            .as_ref()
+            .map(super::computer::StoredOpponent::opponent)
+            .transpose()
+            .map_err(RestoreError::Payload)?;
         for (i, action) in payload.actions.iter().enumerate() {
             for sm in action {
                 let m = sm.to_move().ok_or_else(|| RestoreError::Move {

@@ -80,6 +80,7 @@ fn request(id: u64, s: &Session) -> String {
     serde_json::to_string(&JobRequest {
         id,
         game: s.payload(),
+        think: None,
     })
     .unwrap()
 }
@@ -466,6 +467,7 @@ fn a_job_that_cannot_be_read_or_rebuilt_fails_with_a_reason() {
     let text = serde_json::to_string(&JobRequest {
         id: 9,
         game: payload,
+        think: None,
     })
     .unwrap();
     match run(&text, |_| {}) {

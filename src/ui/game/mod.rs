@@ -16,7 +16,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, PromotionChooser};
+use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, Players, PromotionChooser};
 use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
@@ -95,18 +95,35 @@ pub fn GameScreen(
             .with_untracked(|s| s.status == Status::Unknown && !s.is_over())
     {
         play.check_in_worker();
+    } else {
+        // Against the computer, on its turn (a new game where it is White,
+        // a reload mid-thought): it starts (again) to think.
+        play.computer_turn();
     }
-    on_cleanup(move || play.stop_check());
+    on_cleanup(move || {
+        play.stop_check();
+        play.stop_thinking();
+    });
 
     let can_submit = move || play.session.with(|s| s.can_submit().is_ok());
     let submit_why = move || {
         play.session.with(|s| match s.can_submit() {
             Ok(()) => None,
+            Err(_) if s.computer_to_move() => {
+                Some("Chronochess is thinking: its move comes next.".to_string())
+            }
             Err(e) => Some(submit_reason(&e, s.is_over())),
         })
     };
     let can_undo = move || play.session.with(|s| !s.staged().is_empty());
-    let can_take_back = move || play.session.with(|s| s.action_count() > 0);
+    let can_take_back = move || play.session.with(|s| s.takeback_count() > 0);
+    let takeback_words = move || {
+        play.session.with(|s| match (s.opponent.is_some(), s.takeback_count()) {
+            (true, 2) => "Take back your last action and the computer's reply? It is then your move again.",
+            (true, _) => "Take back your last action? The computer stops thinking; it is your move again.",
+            _ => "Take back the last submitted action? The other side will then play it again.",
+        })
+    };
     let status = move || play.session.with(status_words);
     // Every action, by either side, in words for screen readers (changes only when one is submitted
     // or taken back, so staging a move announces nothing).
@@ -219,7 +236,11 @@ pub fn GameScreen(
 
     view! {
         <section class="game-screen">
-            <div class=move || if play.review.with(Option::is_some) { "board-area reviewing" } else { "board-area" }>
+            <div class=move || {
+                let reviewing = if play.review.with(Option::is_some) { " reviewing" } else { "" };
+                let waiting = if play.session.with(Session::computer_to_move) { " computer-turn" } else { "" };
+                format!("board-area{reviewing}{waiting}")
+            }>
                 <MultiverseView />
                 {move || play.review.with(|r| r.as_ref().map(|(k, _)| *k)).map(|k| view! {
                     <div class="review-banner" role="status" data-testid="review">
@@ -250,6 +271,7 @@ pub fn GameScreen(
                     <span class="status-text" data-status=move || status().1>{move || status().0}</span>
                 </div>
                 <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || last_words.get()}</p>
+                <Players />
                 <MateCheckIndicator />
                 <div class="panel actions">
                     <div class="action-buttons">
@@ -276,7 +298,7 @@ pub fn GameScreen(
             <GameOverDialog />
             <Show when=move || confirm_takeback.get()>
                 <Modal title="Take back?" on_close=Callback::new(move |()| confirm_takeback.set(false))>
-                    <p>"Take back the last submitted action? The other side will then play it again."</p>
+                    <p>{takeback_words}</p>
                     <div class="dialog-actions">
                         <button type="button" class="btn" on:click=move |_| confirm_takeback.set(false)>"Cancel"</button>
                         <button type="button" class="btn btn-primary" data-action="confirm-takeback" on:click=move |_| {

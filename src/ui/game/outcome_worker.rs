@@ -1,6 +1,7 @@
-//! The page's side of the mate-check web worker (`src/worker.rs`): starts it
-//! on first use, sends it one job at a time, hands its replies to whoever
-//! started the job, and stops it on cancel.
+//! The page's side of the web worker (`src/worker.rs`): starts it on first
+//! use, sends it one job at a time (a mate check, or the computer's
+//! thinking), hands its replies to whoever started the job, and stops it on
+//! cancel.
 //!
 //! One worker serves the page. A job started while another runs stops the old
 //! search (the worker is terminated and a fresh one started), so a stale
@@ -17,6 +18,7 @@ use wasm_bindgen::JsCast;
 
 use super::outcome_job::{JobReply, JobRequest};
 use super::session::Payload;
+use crate::play::fived::computer::ThinkSpec;
 
 /// Where trunk puts the worker's loader (`data-loader-shim` in index.html),
 /// relative to the page: works at `/` and under a sub-path.
@@ -67,8 +69,11 @@ fn on_message(e: &web_sys::MessageEvent) {
                 }
                 None
             }
-            JobReply::Progress { .. } => conn.listener.clone(),
-            JobReply::Done { .. } | JobReply::Failed { .. } => {
+            JobReply::Progress { .. } | JobReply::Thinking { .. } => conn.listener.clone(),
+            JobReply::Done { .. }
+            | JobReply::Moved { .. }
+            | JobReply::NoMove { .. }
+            | JobReply::Failed { .. } => {
                 conn.job = None;
                 conn.listener.take()
             }
@@ -131,6 +136,22 @@ pub fn available() -> bool {
 /// gets the job's progress and its answer (or a failure). Stops any job in
 /// flight. Returns the job's id, or `None` when no worker can be started.
 pub fn start(game: Payload, listener: impl Fn(JobReply) + 'static) -> Option<u64> {
+    send(game, None, listener)
+}
+
+/// Asks the worker for the computer's action in `game` (the side to move
+/// of its submitted position) as `spec` says; `listener` gets its progress
+/// ([`JobReply::Thinking`]) and its answer. Stops any job in flight.
+/// Returns the job's id, or `None` when no worker can be started.
+pub fn think(game: Payload, spec: ThinkSpec, listener: impl Fn(JobReply) + 'static) -> Option<u64> {
+    send(game, Some(spec), listener)
+}
+
+fn send(
+    game: Payload,
+    think: Option<ThinkSpec>,
+    listener: impl Fn(JobReply) + 'static,
+) -> Option<u64> {
     if !available() {
         return None;
     }
@@ -139,7 +160,7 @@ pub fn start(game: Payload, listener: impl Fn(JobReply) + 'static) -> Option<u64
         n.set(id + 1);
         id
     });
-    let text = serde_json::to_string(&JobRequest { id, game }).ok()?;
+    let text = serde_json::to_string(&JobRequest { id, game, think }).ok()?;
     cancel();
     let started = CONNECTION.with(|c| {
         let mut c = c.borrow_mut();
@@ -168,6 +189,22 @@ pub fn cancel() {
     let stopped = CONNECTION.with(|c| {
         let mut c = c.borrow_mut();
         if c.as_ref().is_some_and(|conn| conn.job.is_some()) {
+            c.take()
+        } else {
+            None
+        }
+    });
+    if let Some(conn) = stopped {
+        conn.worker.terminate();
+    }
+}
+
+/// Stops job `id` if it is the one in flight (a job another screen started
+/// since is left alone).
+pub fn cancel_job(id: u64) {
+    let stopped = CONNECTION.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref().is_some_and(|conn| conn.job == Some(id)) {
             c.take()
         } else {
             None

@@ -46,6 +46,52 @@ pub(super) fn MateCheckIndicator() -> impl IntoView {
     }
 }
 
+/// The two players of a game against the computer, lichess-style: the
+/// computer above, the player below, the side to move lit; with the
+/// computer's progress and *Move now* while it thinks.
+#[component]
+pub(super) fn Players() -> impl IntoView {
+    let play = expect_context::<Play>();
+    move || {
+        let (opponent, to_move, over) = play
+            .session
+            .with(|s| (s.opponent, s.game().to_move(), s.is_over()));
+        let opponent = opponent?;
+        let row = |color: crate::chess::Color, name: String, who: &'static str| {
+            let on = !over && color == to_move;
+            view! {
+                <div class=if on { "player to-move" } else { "player" } data-player=who>
+                    <span class=format!("player-dot {}", crate::ui::board::color_class(color)) aria-hidden="true"></span>
+                    <span class="player-name">{name}</span>
+                </div>
+            }
+        };
+        let thinking = move || {
+            play.thinking.get().map(|t| {
+                view! {
+                    <div class="thinking" role="status" data-testid="thinking" data-depth=t.depth.to_string() data-nodes=t.nodes.to_string()>
+                        <span class="mate-check-spinner" aria-hidden="true"></span>
+                        <span class="thinking-text">{t.words()}</span>
+                        <button type="button" class="btn small" data-action="move-now"
+                            title="Play the best action found so far" disabled=t.hurried
+                            on:click=move |_| play.move_now()>"Move now"</button>
+                    </div>
+                }
+            })
+        };
+        let level = crate::play::fived::computer::level_name(opponent.level);
+        let number = crate::play::fived::computer::level_number(opponent.level);
+        Some(view! {
+            <div class="panel players" data-testid="players">
+                {row(opponent.color, "Chronochess".to_string(), "computer")}
+                <div class="player-level">{format!("Level {number} · {level}")}</div>
+                {thinking}
+                {row(!opponent.color, "You".to_string(), "you")}
+            </div>
+        })
+    }
+}
+
 /// The move list: one row per turn, White's and Black's action in 5dpgn.
 #[component]
 pub(super) fn MoveList() -> impl IntoView {

@@ -11,6 +11,7 @@ use super::outcome_worker;
 use super::session::{Session, Status, OUTCOME_BUDGET, PAGE_BUDGET};
 use crate::fived::coords::{Coord, Move};
 use crate::fived::{Answer, Budget};
+use crate::play::fived::computer::{ThinkReaction, ThinkSpec, Thinking};
 use crate::play::fived::mate_check::{MateCheck, Reaction, CAP_WORDS, STOPPED_WORDS};
 use crate::play::fived::outcome_job::Verdict;
 use crate::ui::multiverse::layout::Camera;
@@ -79,13 +80,18 @@ pub struct Play {
     pub review: RwSignal<Option<(usize, Session)>>,
     /// The mate check running in the web worker, if any.
     pub checking: RwSignal<Option<MateCheck>>,
+    /// The computer thinking in the web worker, if it is.
+    pub thinking: RwSignal<Option<Thinking>>,
 }
 
 impl Play {
     /// Shared state for a session.
     #[must_use]
     pub fn new(session: Session) -> Play {
-        let flipped = false;
+        // Against the computer, the player's side at the bottom.
+        let flipped = session
+            .opponent
+            .is_some_and(|o| o.color == crate::chess::Color::White);
         Play {
             session: RwSignal::new(session),
             selected: RwSignal::new(None),
@@ -98,6 +104,7 @@ impl Play {
             game_over_open: RwSignal::new(false),
             review: RwSignal::new(None),
             checking: RwSignal::new(None),
+            thinking: RwSignal::new(None),
         }
     }
 
@@ -274,11 +281,18 @@ impl Play {
         request_animation_frame(move || {
             set_timeout(
                 move || {
-                    play.session.update(|s| s.decide_outcome(page_budget()));
+                    if play
+                        .session
+                        .try_update(|s| s.decide_outcome(page_budget()))
+                        .is_none()
+                    {
+                        return; // the game screen is gone
+                    }
                     if play.session.with_untracked(|s| s.status == Status::Unknown) {
                         play.check_in_worker();
                     }
                     play.open_game_over_if_over();
+                    play.computer_turn();
                 },
                 Duration::from_millis(0),
             );
@@ -356,12 +370,14 @@ impl Play {
                     self.notice.set(Some(CAP_WORDS.to_string()));
                 }
                 self.open_game_over_if_over();
+                self.computer_turn();
             }
             Reaction::Failed(_) => {
                 // The worker could not answer: the bounded search on the page.
                 self.checking.set(None);
                 self.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
                 self.open_game_over_if_over();
+                self.computer_turn();
             }
         }
     }
@@ -384,6 +400,7 @@ impl Play {
             self.stop_check();
             self.session.update(|s| s.record_outcome(Answer::Unknown));
             self.notice.set(Some(STOPPED_WORDS.to_string()));
+            self.computer_turn();
         }
     }
 
@@ -396,15 +413,128 @@ impl Play {
         }
     }
 
-    /// Takes back the last submitted action.
+    /// Takes back the last submitted action; against the computer, back to
+    /// the player's turn (its reply and the player's action).
     pub fn take_back(&self) {
         self.end_review();
         self.deselect();
         self.stop_check();
+        self.stop_thinking();
         self.session.update(|s| {
-            s.take_back();
+            s.take_back_turn();
         });
         self.game_over_open.set(false);
+    }
+
+    /// Starts the computer thinking when it is its turn in a game that goes
+    /// on and the position's mate check has answered (the computer never
+    /// plays after the end, nor before the exact verdict is in).
+    pub fn computer_turn(&self) {
+        let ready = self.session.try_with_untracked(|s| {
+            s.computer_to_move() && !(s.status == Status::Pending && s.action_count() > 0)
+        });
+        if ready != Some(true)
+            || self.checking.with_untracked(Option::is_some)
+            || self.thinking.with_untracked(Option::is_some)
+        {
+            return;
+        }
+        let (payload, opponent) = self.session.with_untracked(|s| (s.payload(), s.opponent));
+        let Some(opponent) = opponent else { return };
+        let spec = ThinkSpec::for_game(&opponent, &payload);
+        let play = *self;
+        match outcome_worker::think(payload, spec, move |reply| play.on_think_reply(reply)) {
+            Some(id) => self.thinking.set(Some(Thinking::new(id, now_ms()))),
+            None => self.notice.set(Some(
+                "The computer cannot think here: this browser refused the page's web worker."
+                    .to_string(),
+            )),
+        }
+    }
+
+    fn on_think_reply(&self, reply: JobReply) {
+        let Some(Some(mut current)) = self.thinking.try_get_untracked() else {
+            return;
+        };
+        match current.on_reply(&reply) {
+            ThinkReaction::Ignore => {}
+            ThinkReaction::Progress => self.thinking.set(Some(current)),
+            ThinkReaction::Play(moves) => {
+                // The worker is stopped (when this is its best so far) by
+                // `computer_plays`, outside the worker's message handler
+                // that is running now.
+                let id = current.id;
+                let wait = current.draw_in(now_ms());
+                self.thinking.set(Some(current));
+                let play = *self;
+                set_timeout(
+                    move || play.computer_plays(id, &moves),
+                    Duration::from_millis(wait),
+                );
+            }
+            ThinkReaction::NoMove(verdict) => {
+                self.thinking.set(None);
+                self.session.update(|s| s.record_outcome(verdict.answer()));
+                self.open_game_over_if_over();
+            }
+            ThinkReaction::Failed(why) => {
+                self.thinking.set(None);
+                self.notice
+                    .set(Some(format!("The computer could not move: {why}.")));
+            }
+        }
+    }
+
+    /// Plays the computer's action as a player's: each move staged, then
+    /// submitted (same marks, arrows, autosave and mate check). Nothing if
+    /// the thinking `id` was stopped meanwhile (a takeback, leaving).
+    fn computer_plays(&self, id: u64, moves: &[Move]) {
+        let still = self
+            .thinking
+            .try_with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id));
+        if still != Some(true) {
+            return;
+        }
+        // Still thinking when the player hurried it: stop it.
+        outcome_worker::cancel_job(id);
+        self.thinking.set(None);
+        for &m in moves {
+            self.play(m);
+        }
+        if self.session.with_untracked(|s| s.can_submit().is_ok()) {
+            self.submit();
+        } else {
+            // Never expected (the worker plays legal actions): leave the
+            // position as it was and say so.
+            while self.session.with_untracked(|s| !s.staged().is_empty()) {
+                self.undo();
+            }
+            self.notice.set(Some(
+                "The computer's move was refused; it is your move.".to_string(),
+            ));
+        }
+    }
+
+    /// "Move now": the computer plays the best action it has found so far
+    /// (or the first one it finds, when it has none yet).
+    pub fn move_now(&self) {
+        let Some(Some(mut current)) = self.thinking.try_get_untracked() else {
+            return;
+        };
+        let best = current.hurry();
+        let id = current.id;
+        self.thinking.set(Some(current));
+        if let Some(moves) = best {
+            self.computer_plays(id, &moves);
+        }
+    }
+
+    /// Stops the computer's thinking, if any (a takeback, leaving the game).
+    pub fn stop_thinking(&self) {
+        if let Some(Some(t)) = self.thinking.try_get_untracked() {
+            outcome_worker::cancel_job(t.id);
+            let _ = self.thinking.try_set(None);
+        }
     }
 
     /// Whether the outcome search is still to run.
