@@ -14,7 +14,7 @@ use super::timeline::{Legend, Timeline};
 use super::{TtActive, TtNav};
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, EndBlocker, TerminusKind, TimeTravelingChess};
-use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview};
+use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeTravelingSession};
 use crate::play::GameSession;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
@@ -153,7 +153,7 @@ fn GameView(active: TtActive) -> impl IntoView {
 fn ViewBanner() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         play.with_game(|g| {
             let (text, class) = match (view, mode_at(g, view)) {
                 (None, _) => match g.terminus() {
@@ -187,7 +187,7 @@ fn describe_kind(kind: TerminusKind) -> &'static str {
 fn StatusPanel() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let status = move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         play.with_game(|g| {
             if let Some(r) = g.result() {
                 return (r.to_string(), "Game over.".to_string(), "over".to_string(), "over");
@@ -238,7 +238,7 @@ fn StatusPanel() -> impl IntoView {
     };
     // The upgrades of a past move, or the fill-ins of a blank, as a list too.
     let choices = move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         if play.session.with(|s| s.preview().is_some()) {
             return None;
         }
