@@ -93,6 +93,14 @@ pub fn piece_classes(piece: Piece) -> String {
     format!("piece {} {}", color_class(piece.color), kind_class(piece))
 }
 
+/// What the board calls on a press: with the square pressed; answers whether
+/// the game picked up a piece there (it may then be dragged).
+pub type OnPress = Callback<Spot, bool>;
+
+/// What the board calls when a dragged piece is let go: where it was picked
+/// up and the square under the pointer (on any board; `None` off every board).
+pub type OnDrop = Callback<(Spot, Option<Spot>)>;
+
 /// A press on a piece that the game let pick up, maybe becoming a drag.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Drag {
@@ -131,12 +139,12 @@ pub fn Board(
     /// A press (pointer down) on a square. Returns true when the game picked
     /// up a piece there: dragging it may start.
     #[prop(optional, into)]
-    on_press: Option<Callback<Spot, bool>>,
+    on_press: Option<OnPress>,
     /// A dragged piece let go: where it came from and the square under the
     /// pointer (on any board; `None` off every board). Not called when the
     /// piece is let go over its own square.
     #[prop(optional, into)]
-    on_drop: Option<Callback<(Spot, Option<Spot>)>>,
+    on_drop: Option<OnDrop>,
 ) -> impl IntoView {
     let drag = RwSignal::new(None::<Drag>);
     let grid = NodeRef::<leptos::html::Div>::new();

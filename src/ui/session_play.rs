@@ -17,6 +17,7 @@ use crate::play::chessgi::ChessgiSession;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::{Effect, GameSession, Input, SceneBoard, Spot};
 use crate::storage::GameId;
+use crate::ui::board::{OnDrop, OnPress};
 use crate::ui::saves::{now_ms, Saves};
 
 /// A session whose game the screen reads for its panels.
@@ -134,6 +135,21 @@ impl<S: SessionGame> SessionPlay<S> {
         self.input(to.map_or(Input::Cancel, Input::Drop));
     }
 
+    /// Saves the session whenever it (or what `game` reads) changes, and once
+    /// now: under the id and name `game` gives (`None`: nothing is saved).
+    pub fn autosave(&self, game: impl Fn() -> Option<(GameId, String)> + 'static) {
+        let saves = expect_context::<Saves>();
+        let session = self.session;
+        leptos::prelude::Effect::new(move |_| {
+            let Some((id, name)) = game() else {
+                return;
+            };
+            session.with(|s| {
+                let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
+            });
+        });
+    }
+
     /// The board of a one-board game's scene, redrawn only when it changes.
     #[must_use]
     pub fn main_board(&self) -> Memo<SceneBoard> {
@@ -144,7 +160,7 @@ impl<S: SessionGame> SessionPlay<S> {
     /// The board's callbacks for [`Board`](crate::ui::board::Board)'s
     /// `on_press` and `on_drop`.
     #[must_use]
-    pub fn board_callbacks(&self) -> (Callback<Spot, bool>, Callback<(Spot, Option<Spot>)>) {
+    pub fn board_callbacks(&self) -> (OnPress, OnDrop) {
         let play = *self;
         (
             Callback::new(move |spot| play.press(spot)),
@@ -158,6 +174,24 @@ pub fn save_new(saves: Saves, session: &impl GameSession, name: &str) -> GameId 
     let id = saves.fresh_id();
     let _ = saves.save_other(session.save_record(&id, name, now_ms()));
     id
+}
+
+/// The side panel's head: the game's name and what is played.
+#[component]
+pub fn GameHead(
+    /// The game's name.
+    #[prop(into)]
+    name: Signal<String>,
+    /// The game and its variant, in words.
+    #[prop(into)]
+    variant: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="panel game-head">
+            <div class="game-name" title="Game name">{move || name.get()}</div>
+            <div class="game-variant">{move || variant.get()}</div>
+        </div>
+    }
 }
 
 /// The warning of a save that failed (storage full or unavailable), if any.

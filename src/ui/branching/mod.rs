@@ -27,7 +27,7 @@ use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
-use crate::ui::session_play::{save_new, StorageWarning};
+use crate::ui::session_play::{save_new, GameHead, StorageWarning};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -377,10 +377,7 @@ pub fn BranchingScreen(
                 </div>
             </div>
             <aside class="side-panel">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{move || name.get()}</div>
-                    <div class="game-variant">"Multiverse Time Travel Chess · "{variant}</div>
-                </div>
+                <GameHead name variant=Signal::derive(move || format!("Multiverse Time Travel Chess · {}", variant())) />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>
                     <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>

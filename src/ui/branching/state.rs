@@ -10,6 +10,7 @@ use crate::games::branching::{BranchId, Game};
 use crate::play::branching::BranchingSession;
 use crate::play::{BoardKey, Effect, GameSession, Input, Refusal, Spot};
 use crate::storage::{GameId, SaveRecord};
+use crate::ui::board::{OnDrop, OnPress};
 use crate::ui::saves::{now_ms, Saves};
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
@@ -102,7 +103,7 @@ impl BranchingPlay {
     /// The callbacks of every board of the grid: a press as [`Self::press`],
     /// a piece dragged to a square (of any board) as a press there.
     #[must_use]
-    pub fn board_callbacks(&self) -> (Callback<Spot, bool>, Callback<(Spot, Option<Spot>)>) {
+    pub fn board_callbacks(&self) -> (OnPress, OnDrop) {
         let play = *self;
         (
             Callback::new(move |spot: Spot| play.press(spot.board, spot.square)),

@@ -21,8 +21,7 @@ use crate::ui::board::{color_class, square_at_point, Board};
 use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, RecordExportDialog};
 use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
-use crate::ui::saves::{now_ms, Saves};
-use crate::ui::session_play::StorageWarning;
+use crate::ui::session_play::{GameHead, StorageWarning};
 
 /// The board: the shared [`Board`] drawing the session's scene (last move,
 /// check, the piece in hand, its targets); presses and drops go to the session.
@@ -89,7 +88,6 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 #[component]
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
-    let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
     let play = ChessgiPlay::new(chessgi.session);
     provide_context(play);
@@ -97,14 +95,7 @@ pub fn ChessgiScreen() -> impl IntoView {
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
-    Effect::new(move |_| {
-        let Some((id, name)) = chessgi.active.get() else {
-            return;
-        };
-        play.session.with(|s| {
-            let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
-        });
-    });
+    play.autosave(move || chessgi.active.get());
 
     // Dragging a pocket piece: follow the pointer, play on release over a target
     // (the board drags its own pieces).
@@ -170,10 +161,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </div>
             <aside class="side-panel cg-side">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{name}</div>
-                    <div class="game-variant">"Time Travel Chessgi · hot-seat"</div>
-                </div>
+                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>

@@ -19,7 +19,7 @@ use crate::play::GameSession;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::nav::Nav;
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::session_play::GameHead;
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -38,7 +38,6 @@ fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
 fn GameView(active: TtActive) -> impl IntoView {
     let play = active.play;
     provide_context(play);
-    let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
     let export_open = RwSignal::new(false);
     let resign_open = RwSignal::new(false);
@@ -46,12 +45,7 @@ fn GameView(active: TtActive) -> impl IntoView {
     // Autosave after every action (and on opening).
     let id = active.id.clone();
     let name = active.name;
-    Effect::new(move |_| {
-        let n = name.get();
-        play.session.with(|s| {
-            let _ = saves.save_other(s.save_record(&id, &n, now_ms()));
-        });
-    });
+    play.autosave(move || Some((id.clone(), name.get())));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
         if typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
@@ -109,10 +103,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <Legend />
             </aside>
             <aside class="tt-side">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{move || name.get()}</div>
-                    <div class="game-variant">{variant_text}</div>
-                </div>
+                <GameHead name variant=variant_text />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />
