@@ -109,11 +109,13 @@ pub enum Mark {
     Landing,
     /// The queen sacrificed for a crossing.
     Queen,
+    /// A piece that arrived there through time or from another universe.
+    Arrived,
 }
 
 impl Mark {
     /// Every mark, in drawing order.
-    pub const ALL: [Mark; 12] = [
+    pub const ALL: [Mark; 13] = [
         Mark::Selected,
         Mark::Movable,
         Mark::Dest,
@@ -126,6 +128,7 @@ impl Mark {
         Mark::Traveller,
         Mark::Landing,
         Mark::Queen,
+        Mark::Arrived,
     ];
 
     /// The CSS class the board component puts on the square.
@@ -144,6 +147,7 @@ impl Mark {
             Mark::Traveller => "traveller",
             Mark::Landing => "landing",
             Mark::Queen => "queen",
+            Mark::Arrived => "arrived",
         }
     }
 
@@ -235,6 +239,13 @@ impl SceneBoard {
             }
         }
         out
+    }
+}
+
+impl From<Placement> for SceneBoard {
+    /// The one board of a one-board game, unmarked: a picture of a position.
+    fn from(placement: Placement) -> SceneBoard {
+        SceneBoard::new(BoardKey::MAIN, placement)
     }
 }
 

@@ -1,12 +1,24 @@
-//! Draws one board: squares, coordinates and pieces.
+//! The one board component every game screen draws its boards with.
 //!
-//! Like lichess's chessground, the board knows no chess: it draws the
-//! [`Placement`] it is given (any size up to 8×8) and nothing else. Pieces are
-//! `<div class="piece {colour} {kind}">`; the piece set is chosen in CSS.
+//! Like lichess's chessground, the board knows no chess: it is told what to
+//! draw (a [`SceneBoard`]: the pieces and size of any board up to 8×8, and the
+//! square [`Mark`](crate::play::Mark)s) and from which side, and it reports
+//! what the player did: a press on a square (pointer down) and, when the game
+//! answers that a piece was picked up, where a dragged piece was let go. The
+//! game decides what a press means (`GameSession::input`).
+//!
+//! Its hooks, for stylesheets and tests: `.board[data-board="line:time"]`
+//! holds the squares `.square.light|dark[data-sq="e4"]`, each with its marks
+//! as classes (`last`, `check`, `selected`, `dest`, `capture`, …: see
+//! [`Mark::class`](crate::play::Mark::class)) and its piece
+//! `.piece.{colour}.{kind}`. The piece set is chosen in CSS.
 
+use leptos::ev;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use crate::chess::{Color, Piece, Placement, Square};
+use crate::chess::{Color, Piece, Square};
+use crate::play::{BoardKey, SceneBoard, Spot};
 
 /// The CSS class of a piece kind: its English name with `-` for spaces (`common-king`).
 #[must_use]
@@ -23,77 +35,306 @@ pub const fn color_class(color: Color) -> &'static str {
     }
 }
 
-/// The square under the viewport point (`x`, `y`): the nearest element there
-/// naming a square, by `data-sq` (the game screens' clickable layers) or
-/// `data-square` (this board's own squares); a dragged piece is dropped
-/// where this says.
+/// The orientation of a screen's "Flip" toggle: Black at the bottom while set.
 #[must_use]
-pub fn square_at_point(x: f64, y: f64) -> Option<Square> {
-    let el = document().element_from_point(x as f32, y as f32)?;
-    let cell = el.closest("[data-sq], [data-square]").ok().flatten()?;
-    let name = cell
-        .get_attribute("data-sq")
-        .or_else(|| cell.get_attribute("data-square"))?;
-    Square::parse(&name)
+pub fn orientation_of(flipped: RwSignal<bool>) -> Signal<Color> {
+    Signal::derive(move || {
+        if flipped.get() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    })
 }
 
-/// A board of squares with the given pieces, seen from `orientation`'s side.
+/// The `data-board` value of a board: `line:time`.
+#[must_use]
+pub fn board_attr(key: BoardKey) -> String {
+    format!("{}:{}", key.line, key.time)
+}
+
+/// The board a `data-board` value names.
+fn parse_board_attr(attr: &str) -> Option<BoardKey> {
+    let (line, time) = attr.split_once(':')?;
+    Some(BoardKey::new(line.parse().ok()?, time.parse().ok()?))
+}
+
+/// The square of a board element (`[data-sq]`, inside a `[data-board]`) at
+/// or around `el`.
+#[must_use]
+pub fn spot_of(el: &web_sys::Element) -> Option<Spot> {
+    let cell = el.closest("[data-sq]").ok()??;
+    let square = Square::parse(&cell.get_attribute("data-sq")?)?;
+    let board = cell
+        .closest("[data-board]")
+        .ok()
+        .flatten()
+        .and_then(|b| parse_board_attr(&b.get_attribute("data-board")?))
+        .unwrap_or(BoardKey::MAIN);
+    Some(Spot { board, square })
+}
+
+/// The square under the viewport point (`x`, `y`), on whichever board is
+/// there; a dragged piece is dropped where this says.
+#[must_use]
+pub fn spot_at_point(x: f64, y: f64) -> Option<Spot> {
+    spot_of(&document().element_from_point(x as f32, y as f32)?)
+}
+
+/// The square under the viewport point (`x`, `y`), whatever its board.
+#[must_use]
+pub fn square_at_point(x: f64, y: f64) -> Option<Square> {
+    spot_at_point(x, y).map(|s| s.square)
+}
+
+/// The CSS classes of a piece: `piece {colour} {kind}`.
+#[must_use]
+pub fn piece_classes(piece: Piece) -> String {
+    format!("piece {} {}", color_class(piece.color), kind_class(piece))
+}
+
+/// What the board calls on a press: with the square pressed; answers whether
+/// the game picked up a piece there (it may then be dragged).
+pub type OnPress = Callback<Spot, bool>;
+
+/// What the board calls when a dragged piece is let go: where it was picked
+/// up and the square under the pointer (on any board; `None` off every board).
+pub type OnDrop = Callback<(Spot, Option<Spot>)>;
+
+/// A press on a piece that the game let pick up, maybe becoming a drag.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Drag {
+    /// Where it was picked up.
+    from: Spot,
+    /// The piece.
+    piece: Piece,
+    /// Where the press was (viewport pixels).
+    x0: f64,
+    y0: f64,
+    /// Where the pointer is now.
+    x: f64,
+    y: f64,
+    /// A square's width in pixels: the size of the piece under the pointer.
+    size: f64,
+    /// Moved past the threshold: the piece follows the pointer.
+    moving: bool,
+}
+
+/// How far (pixels) a pressed piece must move before it is dragged.
+const DRAG_THRESHOLD: f64 = 4.0;
+
+/// Draws one board: squares with their marks, coordinates, pieces, and the
+/// piece being dragged. Reports presses and drops; decides nothing.
 #[component]
 pub fn Board(
-    /// The pieces to draw and the board size.
+    /// What to draw: the board's key, pieces, size and square marks.
     #[prop(into)]
-    placement: Signal<Placement>,
+    board: Signal<SceneBoard>,
     /// The side shown at the bottom.
-    #[prop(default = Color::White)]
-    orientation: Color,
+    #[prop(into, default = Signal::from(Color::White))]
+    orientation: Signal<Color>,
     /// Whether to write file letters and rank numbers along the edges.
     #[prop(default = true)]
     coordinates: bool,
+    /// A press (pointer down) on a square. Returns true when the game picked
+    /// up a piece there: dragging it may start.
+    #[prop(optional, into)]
+    on_press: Option<OnPress>,
+    /// A dragged piece let go: where it came from and the square under the
+    /// pointer (on any board; `None` off every board). Not called when the
+    /// piece is let go over its own square.
+    #[prop(optional, into)]
+    on_drop: Option<OnDrop>,
 ) -> impl IntoView {
-    let squares = move || {
-        let placement = placement.get();
-        let (width, height) = (placement.width(), placement.height());
-        let rows: Vec<u8> = match orientation {
-            Color::White => (0..height).rev().collect(),
-            Color::Black => (0..height).collect(),
+    let drag = RwSignal::new(None::<Drag>);
+    let grid = NodeRef::<leptos::html::Div>::new();
+    // The origin square of a moving drag shows no piece (the ghost carries it).
+    let set_origin_hidden = move |from: Square, hidden: bool| {
+        let Some(el) = grid.get_untracked() else {
+            return;
         };
-        let files: Vec<u8> = match orientation {
-            Color::White => (0..width).collect(),
-            Color::Black => (0..width).rev().collect(),
-        };
-        let bottom_row = rows.last().copied();
-        let left_file = files.first().copied();
-        let mut cells = Vec::with_capacity(usize::from(width) * usize::from(height));
-        for &y in &rows {
-            for &x in &files {
-                let square = Square { x, y };
-                let shade = if (x + y) % 2 == 0 { "dark" } else { "light" };
-                let rank_coord = (coordinates && Some(x) == left_file)
-                    .then(|| view! { <span class="coord coord-rank">{y + 1}</span> });
-                let file_coord = (coordinates && Some(y) == bottom_row)
-                    .then(|| view! { <span class="coord coord-file">{square.file_char().to_string()}</span> });
-                let piece = placement.get(square).map(|placed| {
-                    let color = color_class(placed.piece.color);
-                    let kind = kind_class(placed.piece);
-                    let label = format!("{color} {}", placed.piece.kind.name());
-                    view! {
-                        <div class=format!("piece {color} {kind}") role="img" aria-label=label.clone() title=label></div>
-                    }
-                });
-                cells.push(view! {
-                    <div class=format!("square {shade}") data-square=square.to_string()>
-                        {rank_coord}
-                        {file_coord}
-                        {piece}
-                    </div>
-                });
-            }
-        }
-        view! {
-            <div class="board" style=format!("--files: {width}; --ranks: {height};")>
-                {cells}
-            </div>
+        if let Ok(Some(cell)) = el.query_selector(&format!("[data-sq=\"{from}\"]")) {
+            let _ = if hidden {
+                cell.class_list().add_1("drag-origin")
+            } else {
+                cell.class_list().remove_1("drag-origin")
+            };
         }
     };
-    view! { <div class="board-wrap">{squares}</div> }
+    let on_down = move |e: ev::PointerEvent| {
+        if e.button() != 0 {
+            return;
+        }
+        let Some(press) = on_press else {
+            return;
+        };
+        let Some(cell) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-sq]").ok().flatten())
+        else {
+            return;
+        };
+        let Some(square) = cell
+            .get_attribute("data-sq")
+            .and_then(|s| Square::parse(&s))
+        else {
+            return;
+        };
+        e.prevent_default();
+        let key = board.with_untracked(|b| b.key);
+        let spot = Spot { board: key, square };
+        let piece = board.with_untracked(|b| b.placement.get(square).map(|p| p.piece));
+        let size = cell.get_bounding_client_rect().width();
+        if press.run(spot) {
+            if let Some(piece) = piece {
+                let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+                drag.set(Some(Drag {
+                    from: spot,
+                    piece,
+                    x0: x,
+                    y0: y,
+                    x,
+                    y,
+                    size,
+                    moving: false,
+                }));
+            }
+        }
+    };
+    let moves = window_event_listener(ev::pointermove, move |e: ev::PointerEvent| {
+        let Some(mut d) = drag.get_untracked() else {
+            return;
+        };
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if !d.moving && (x - d.x0).hypot(y - d.y0) <= DRAG_THRESHOLD {
+            return;
+        }
+        if !d.moving {
+            d.moving = true;
+            set_origin_hidden(d.from.square, true);
+        }
+        d.x = x;
+        d.y = y;
+        drag.set(Some(d));
+    });
+    let ups = window_event_listener(ev::pointerup, move |e: ev::PointerEvent| {
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
+        drag.set(None);
+        if !d.moving {
+            return;
+        }
+        set_origin_hidden(d.from.square, false);
+        let to = spot_at_point(f64::from(e.client_x()), f64::from(e.client_y()));
+        if to != Some(d.from) {
+            if let Some(dropped) = on_drop {
+                dropped.run((d.from, to));
+            }
+        }
+    });
+    let cancels = window_event_listener(ev::pointercancel, move |_| {
+        if let Some(d) = drag.get_untracked() {
+            set_origin_hidden(d.from.square, false);
+            drag.set(None);
+        }
+    });
+    on_cleanup(move || {
+        moves.remove();
+        ups.remove();
+        cancels.remove();
+    });
+
+    let squares = move || {
+        let orientation = orientation.get();
+        board.with(|b| {
+            let placement = &b.placement;
+            let (width, height) = (placement.width(), placement.height());
+            let rows: Vec<u8> = match orientation {
+                Color::White => (0..height).rev().collect(),
+                Color::Black => (0..height).collect(),
+            };
+            let files: Vec<u8> = match orientation {
+                Color::White => (0..width).collect(),
+                Color::Black => (0..width).rev().collect(),
+            };
+            let bottom_row = rows.last().copied();
+            let left_file = files.first().copied();
+            let mut cells = Vec::with_capacity(usize::from(width) * usize::from(height));
+            for &y in &rows {
+                for &x in &files {
+                    let square = Square { x, y };
+                    let mut class = String::from(if (x + y) % 2 == 0 {
+                        "square dark"
+                    } else {
+                        "square light"
+                    });
+                    let marks = b.classes_at(square);
+                    if !marks.is_empty() {
+                        class.push(' ');
+                        class.push_str(&marks);
+                    }
+                    let rank_coord = (coordinates && Some(x) == left_file)
+                        .then(|| view! { <span class="coord coord-rank">{y + 1}</span> });
+                    let file_coord = (coordinates && Some(y) == bottom_row).then(|| {
+                        view! { <span class="coord coord-file">{square.file_char().to_string()}</span> }
+                    });
+                    let piece = placement.get(square).map(|placed| {
+                        let label = format!(
+                            "{} {}",
+                            color_class(placed.piece.color),
+                            placed.piece.kind.name()
+                        );
+                        view! {
+                            <div class=piece_classes(placed.piece) role="img" aria-label=label.clone() title=label></div>
+                        }
+                    });
+                    cells.push(view! {
+                        <div class=class data-sq=square.to_string()>
+                            {rank_coord}
+                            {file_coord}
+                            {piece}
+                        </div>
+                    });
+                }
+            }
+            cells
+        })
+    };
+    let style = move || {
+        board.with(|b| {
+            format!(
+                "--files: {}; --ranks: {};",
+                b.placement.width(),
+                b.placement.height()
+            )
+        })
+    };
+    let class = move || {
+        if board.with(|b| b.active) && on_press.is_some() {
+            "board active"
+        } else {
+            "board"
+        }
+    };
+    let ghost = move || {
+        let d = drag.get().filter(|d| d.moving)?;
+        Some(view! {
+            <div class="board-ghost" aria-hidden="true"
+                style=format!("position: fixed; pointer-events: none; left: {}px; top: {}px; width: {}px; height: {}px;", d.x.round(), d.y.round(), d.size.round(), d.size.round())>
+                <div class=piece_classes(d.piece)></div>
+            </div>
+        })
+    };
+    view! {
+        <div class="board-wrap">
+            <div node_ref=grid class=class style=style
+                data-board=move || board.with(|b| board_attr(b.key))
+                on:pointerdown=on_down>
+                {squares}
+            </div>
+            {ghost}
+        </div>
+    }
 }

@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 
 use crate::chess::Color;
 use crate::fived::boards::{self, Group, Variant};
+use crate::play::SceneBoard;
 use crate::ui::board::Board;
 use crate::ui::game::session::Session;
 use crate::ui::import::import_text;
@@ -53,6 +54,39 @@ pub fn Modal(
                 <div class="modal-body">{children()}</div>
             </div>
         </div>
+    }
+}
+
+/// A question before an action that cannot be undone: a sentence, Cancel and
+/// the action's button (`data-action` given), which closes and acts.
+#[component]
+pub fn ConfirmDialog(
+    /// The dialog's title (the question).
+    #[prop(into)]
+    title: String,
+    /// What the action does, in a sentence.
+    #[prop(into)]
+    text: Signal<String>,
+    /// The action button's words.
+    confirm: &'static str,
+    /// The action button's `data-action`.
+    action: &'static str,
+    /// The action.
+    on_confirm: Callback<()>,
+    /// Called to close without acting.
+    on_close: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <Modal title on_close>
+            <p>{move || text.get()}</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| on_close.run(())>"Cancel"</button>
+                <button type="button" class="btn btn-primary" data-action=action on:click=move |_| {
+                    on_close.run(());
+                    on_confirm.run(());
+                }>{confirm}</button>
+            </div>
+        </Modal>
     }
 }
 
@@ -175,7 +209,7 @@ fn variant_card(
     let timelines = previews.len();
     let preview = previews
         .into_iter()
-        .map(|p| view! { <Board placement=p orientation=Color::White coordinates=false /> })
+        .map(|p| view! { <Board board=SceneBoard::from(p) coordinates=false /> })
         .collect_view();
     let facts = format!(
         "{}×{}{}",

@@ -16,7 +16,9 @@
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
 //! - [`chessgi`]: the Time Travel Chessgi screen, its new-game entry and import.
 //! - [`offline`]: the service worker (offline play) and its "Update available" notice.
-//! - [`board`]: draws one board of pieces, chessground-style (no chess logic).
+//! - [`board`]: the one board component of every screen, chessground-style (no chess logic).
+//! - [`session_play`]: what every game screen's state shares (session, notice, board input).
+//! - [`record_import`]: pasting an exported record (Chessgi, Multiverse Time Travel Chess).
 
 pub mod app;
 pub mod board;
@@ -29,9 +31,11 @@ pub mod multiverse;
 pub mod nav;
 pub mod offline;
 pub mod other_games;
+pub mod record_import;
 pub mod resume;
 pub mod saved_games;
 pub mod saves;
+pub mod session_play;
 pub mod site;
 pub mod start_screen;
 pub mod time_traveling;

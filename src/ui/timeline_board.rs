@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::board::Board;
 use crate::chess::{Color, Placement};
 use crate::fived::boards::StartBoard;
+use crate::play::SceneBoard;
 
 /// The timeline label shown beside a board: `L` and the 5dpgn timeline (`L0`, `L+1`, `L-0`).
 #[must_use]
@@ -44,7 +45,7 @@ pub fn TimelineBoard(
             <div class="turn-label">{turn_label(start.turn)}</div>
             <div class="timeline-label">{timeline_label(start.timeline)}</div>
             <div class="board-frame">
-                <Board placement />
+                <Board board=SceneBoard::from(placement) />
             </div>
             <figcaption class="board-caption">
                 <span class=format!("to-move-dot {to_move}") aria-hidden="true"></span>

@@ -1,7 +1,7 @@
 // End-to-end test of Multiverse Time Travel Chess (issue 9, item 5) in dist/ (run `trunk build`
 // first), driven by playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 // Hooks: boards `.br-board[data-branch][data-t]` (data-t="preview" for the staged move's board),
-// squares `[data-sq]`, controls `[data-action]`, panels `[data-testid]`.
+// squares `[data-sq]` (marks as their classes), controls `[data-action]`, panels `[data-testid]`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -62,16 +62,16 @@ test("fork a branch, play a phase on two branches, reload and find it intact", a
   // 3.Bc4, then the f3 knight travels back to t2 (by drag) and lands on c3: branch 1.
   await page.click(square(0, 4, "f1"));
   await page.click(square(0, 4, "c4"));
-  await page.waitForSelector(`${board(0, "preview")} .mark.traveller`);
+  await page.waitForSelector(`${board(0, "preview")} [data-sq].traveller`);
   await page.click(square(0, "preview", "f3"));
-  await page.waitForSelector(`${board(0, 2)} .mark.landing`);
+  await page.waitForSelector(`${board(0, 2)} [data-sq].landing`);
   // The landing rules are the engine's: f3 attacks e5 and d5 attacks c7, so neither is offered.
-  const landings = await page.$$eval(`${board(0, 2)} .mark.landing`, (els) => els.length);
+  const landings = await page.$$eval(`${board(0, 2)} [data-sq].landing`, (els) => els.length);
   assert.ok(landings > 0, "landing squares on the earlier board");
   await page.screenshot({ path: join(SHOTS, "branching-landings.png") });
   await drag(page, square(0, "preview", "f3"), square(0, 2, "c3"));
   await page.waitForSelector(board(1, 3));
-  assert.equal(await page.locator(`${board(1, 3)} [data-sq="c3"] .piece.white.knight.arrived`).count(), 1);
+  assert.equal(await page.locator(`${board(1, 3)} [data-sq="c3"].arrived .piece.white.knight`).count(), 1);
   assert.equal(await page.locator(`${board(0, 5)} [data-sq="f3"] .piece`).count(), 0, "f3 left branch 0");
   assert.match(await page.textContent("[data-testid=branch-count]"), /2 of 21/);
 
@@ -129,20 +129,15 @@ test("fork a branch, play a phase on two branches, reload and find it intact", a
   await page.click(square(0, 6, "a3"));
   await page.waitForSelector(board(0, "preview"));
   await page.check("[data-action=trans]");
-  await page.waitForSelector(`${board(0, "preview")} .mark.queen`);
-  assert.ok((await page.locator(`${board(0, "preview")} .mark.traveller`).count()) > 0, "pieces that may cross");
+  await page.waitForSelector(`${board(0, "preview")} [data-sq].queen`);
+  assert.ok((await page.locator(`${board(0, "preview")} [data-sq].traveller`).count()) > 0, "pieces that may cross");
   let landed = false;
   for (const sq of ["c4", "b1", "c1", "h1", "b2", "h2"]) {
     if ((await page.locator(`${board(0, "preview")} [data-sq="${sq}"] .piece`).count()) === 0) continue;
     await page.click(square(0, "preview", sq));
-    if ((await page.locator(`${board(1, 4)} .mark.landing`).count()) > 0) {
+    if ((await page.locator(`${board(1, 4)} [data-sq].landing`).count()) > 0) {
       await page.screenshot({ path: join(SHOTS, "branching-trans-universe.png") });
-      // Marks let clicks through: click the square under the first landing mark.
-      const target = await page.$eval(`${board(1, 4)} .mark.landing`, (m) => {
-        const col = Math.round(parseFloat(getComputedStyle(m).left) / m.offsetWidth);
-        const row = Math.round(parseFloat(getComputedStyle(m).top) / m.offsetHeight);
-        return "abcdefgh"[col] + (8 - row);
-      });
+      const target = await page.$eval(`${board(1, 4)} [data-sq].landing`, (m) => m.dataset.sq);
       await page.click(square(1, 4, target));
       landed = true;
       break;
@@ -225,20 +220,20 @@ test("Flip (button or F) draws the boards from Black's side, and moves still lan
   await page.click("[data-action=start-branching]");
   await page.waitForSelector(board(0, 0));
   const corners = () =>
-    page.$eval(`${board(0, 0)} .br-squares`, (el) => {
+    page.$eval(`${board(0, 0)} .board`, (el) => {
       const cells = [...el.querySelectorAll(":scope > [data-sq]")];
       return [cells[0].dataset.sq, cells[63].dataset.sq];
     });
   assert.deepEqual(await corners(), ["a8", "h1"], "White's side: a8 top left");
   await page.click("[data-action=flip]");
-  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "h1", `${board(0, 0)} .br-squares > [data-sq]`);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "h1", `${board(0, 0)} .board > [data-sq]`);
   assert.deepEqual(await corners(), ["h1", "a8"], "Black's side: h1 top left");
   assert.equal(await page.getAttribute("[data-action=flip]", "aria-pressed"), "true");
   // A move on the flipped boards: the squares are the same squares.
   await turn(page, 0, 0, "e2", "e4");
   assert.equal(await page.locator(`${square(0, 1, "e4")} .piece.white.pawn`).count(), 1);
   await page.keyboard.press("f");
-  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "a8", `${board(0, 0)} .br-squares > [data-sq]`);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.sq === "a8", `${board(0, 0)} .board > [data-sq]`);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/chessgi.test.mjs
 // Issue 8's scenario: a capture, a drop (by click and by drag), a general travel back,
 // a special travel of a piece that arrives and is dropped; reload and find it intact.
-// Hooks: data-sq on the board's target cells (data-square on the drawn squares),
+// Hooks: data-sq on the board's squares (their marks as classes: last, dest, …),
 // data-pocket / data-transit on pocket pieces, data-node on the time tree, data-action.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,14 +14,14 @@ const app = useApp();
 
 const open = () => app.open({ viewport: { width: 1400, height: 900 } });
 
-const cell = (sq) => `.cg-targets [data-sq="${sq}"]`;
-const piece = (sq, color, kind) => `.board [data-square="${sq}"] .piece.${color}.${kind}`;
+const cell = (sq) => `.cg-board [data-sq="${sq}"]`;
+const piece = (sq, color, kind) => `.cg-board [data-sq="${sq}"] .piece.${color}.${kind}`;
 
 async function move(page, from, to) {
   await page.click(cell(from));
-  await page.waitForSelector(`${cell(to)}.target`);
+  await page.waitForSelector(`${cell(to)}.dest`);
   await page.click(cell(to));
-  await page.waitForSelector(`.cg-cell.last[data-sq="${to}"]`);
+  await page.waitForSelector(`${cell(to)}.last`);
 }
 
 async function status(page) {
@@ -60,8 +60,8 @@ test("capture, drop, general travel back, special travel that arrives; intact af
 
   // Drop by click: the pocket pawn, then e3.
   await page.click('[data-pocket="white"][data-kind="P"]');
-  await page.waitForSelector(`${cell("e3")}.target`);
-  assert.equal(await page.locator(`${cell("e8")}.target`).count(), 0, "no drop on an occupied square");
+  await page.waitForSelector(`${cell("e3")}.dest`);
+  assert.equal(await page.locator(`${cell("e8")}.dest`).count(), 0, "no drop on an occupied square");
   await page.screenshot({ path: join(SHOTS, "chessgi-drop-targets.png") });
   await page.click(cell("e3"));
   await page.waitForSelector(piece("e3", "white", "pawn"));

@@ -69,7 +69,7 @@ test("the start screen shows the Standard board, labelled L0 T1, White to move",
     assert.equal(await page.locator(".to-move-text").textContent(), "White to move");
     assert.equal(await page.locator(".piece.white").count(), 16);
     assert.equal(await page.locator(".piece.black").count(), 16);
-    assert.equal(await page.locator("[data-square=e1] .piece").getAttribute("aria-label"), "white king");
+    assert.equal(await page.locator("[data-sq=e1] .piece").getAttribute("aria-label"), "white king");
     // The piece images really loaded (a missing SVG would leave an empty square).
     const loaded = await page.evaluate(async () => {
       const urls = new Set(

@@ -22,9 +22,9 @@ async function newGame(page) {
 
 /** Clicks a piece, then its target square (the target must be offered as legal). */
 async function move(page, from, to) {
-  await page.click(`.tt-overlay [data-sq=${from}]`);
-  await page.waitForSelector(`.tt-overlay [data-sq=${to}].dest`);
-  await page.click(`.tt-overlay [data-sq=${to}]`);
+  await page.click(`.tt-board [data-sq=${from}]`);
+  await page.waitForSelector(`.tt-board [data-sq=${to}].dest`);
+  await page.click(`.tt-board [data-sq=${to}]`);
 }
 
 async function slots(page) {
@@ -53,14 +53,14 @@ test("a replaced early move turns a later capture into a blank, which is filled;
   // Look at the board before ply 3, pick the rook, and see its upgrade h1-h3.
   await page.click(cell(3));
   assert.match(await page.locator("[data-testid=tt-banner]").textContent(), /viewing the past/);
-  assert.equal(await page.locator(".tt-overlay [data-sq=g2].recorded").count(), 1, "the move played there is shown");
+  assert.equal(await page.locator(".tt-board [data-sq=g2].recorded").count(), 1, "the move played there is shown");
   // Its legal upgrades are offered on the board (outlined pieces) and as a list; no pawn move among them.
   assert.equal(await page.locator("[data-testid=tt-choices] [data-move=h1h3]").count(), 1);
   assert.equal(await page.locator("[data-testid=tt-choices] [data-move=g2g3]").count(), 0);
-  assert.ok((await page.locator(".tt-overlay.mode-replace .tt-sq.movable").count()) > 0);
-  await page.click(".tt-overlay [data-sq=h1]");
+  assert.ok((await page.locator(".tt-board.mode-replace [data-sq].movable").count()) > 0);
+  await page.click(".tt-board [data-sq=h1]");
   await page.screenshot({ path: join(SHOTS, "tt-upgrades.png") });
-  await page.click(".tt-overlay [data-sq=h1]");
+  await page.click(".tt-board [data-sq=h1]");
   await move(page, "h1", "h3");
   // The consequences are previewed before confirming: ply 4 (Bxg4) would become a blank.
   const preview = await page.locator("[data-testid=tt-preview]").textContent();
@@ -166,7 +166,7 @@ test("pieces can be dragged: a drop on a target plays the move, a drop elsewhere
   const { context, page, problems } = await open();
   await newGame(page);
   const centre = async (sq) => {
-    const b = await page.locator(`.tt-overlay [data-sq=${sq}]`).boundingBox();
+    const b = await page.locator(`.tt-board [data-sq=${sq}]`).boundingBox();
     return [b.x + b.width / 2, b.y + b.height / 2];
   };
   const drag = async (from, to, { hold } = {}) => {
@@ -181,26 +181,26 @@ test("pieces can be dragged: a drop on a target plays the move, a drop elsewhere
   // pointer; let go there, nothing is played.
   await drag("g1", "g4", {
     hold: async () => {
-      assert.equal(await page.locator(".tt-ghost .piece.white.knight").count(), 1, "the knight follows the pointer");
-      assert.equal(await page.locator(".tt-overlay .dest").count(), 2, "f3 and h3 are offered");
+      assert.equal(await page.locator(".board-ghost .piece.white.knight").count(), 1, "the knight follows the pointer");
+      assert.equal(await page.locator(".tt-board .dest").count(), 2, "f3 and h3 are offered");
     },
   });
-  assert.equal(await page.locator(".tt-ghost").count(), 0);
+  assert.equal(await page.locator(".board-ghost").count(), 0);
   assert.deepEqual(await slots(page), before, "no move was played");
-  assert.equal(await page.locator(".tt-pieces [data-square=g1] .piece.white.knight").count(), 1);
+  assert.equal(await page.locator(".tt-board [data-sq=g1] .piece.white.knight").count(), 1);
   assert.match(await status(page), /White to act/);
   // e2–e4 by drag, then e7–e5 by drag: both played.
   await drag("e2", "e4");
-  await page.waitForSelector(".tt-pieces [data-square=e4] .piece.white.pawn");
+  await page.waitForSelector(".tt-board [data-sq=e4] .piece.white.pawn");
   assert.match(await status(page), /Black to act/);
   await drag("e7", "e5");
-  await page.waitForSelector(".tt-pieces [data-square=e5] .piece.black.pawn");
+  await page.waitForSelector(".tt-board [data-sq=e5] .piece.black.pawn");
   assert.match(await status(page), /White to act/);
-  assert.equal(await page.locator(".tt-pieces [data-square=e2] .piece").count(), 0);
+  assert.equal(await page.locator(".tt-board [data-sq=e2] .piece").count(), 0);
   assert.notDeepEqual(await slots(page), before);
   // A press without movement still selects, as a click does.
-  await page.click(".tt-overlay [data-sq=g1]");
-  await page.waitForSelector(".tt-overlay [data-sq=f3].dest");
+  await page.click(".tt-board [data-sq=g1]");
+  await page.waitForSelector(".tt-board [data-sq=f3].dest");
   assert.deepEqual(problems, []);
   await context.close();
 });

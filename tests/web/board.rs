@@ -1,7 +1,9 @@
 //! Browser tests of the board component: it draws whatever placement it is given,
-//! of any size, from either side, and knows no chess.
+//! of any size, from either side, with the marks it is given as square classes,
+//! reports presses and drags, and knows no chess.
 use crate::support::container;
 use chronochess::chess::{Color, Placement};
+use chronochess::play::{BoardKey, Mark, SceneBoard, Spot};
 use chronochess::ui::board::Board;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -26,11 +28,11 @@ fn a_small_board_seen_from_black_is_drawn_upside_down() {
     let placement = Placement::from_fen("2u/3/K2", 3, 3).unwrap();
     let root = container();
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
-        view! { <Board placement=placement.clone() orientation=Color::Black /> }
+        view! { <Board board=SceneBoard::from(placement.clone()) orientation=Color::Black /> }
     });
     let root: Element = root.into();
 
-    let squares = attributes(&root, ".square", "data-square");
+    let squares = attributes(&root, ".square", "data-sq");
     assert_eq!(
         squares,
         ["c1", "b1", "a1", "c2", "b2", "a2", "c3", "b3", "a3"]
@@ -54,7 +56,7 @@ async fn the_board_redraws_when_its_placement_changes() {
     let placement = RwSignal::new(first);
     let root = container();
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
-        view! { <Board placement=placement coordinates=false /> }
+        view! { <Board board=Signal::derive(move || SceneBoard::from(placement.get())) coordinates=false /> }
     });
     let root: Element = root.into();
 
@@ -64,4 +66,123 @@ async fn the_board_redraws_when_its_placement_changes() {
     // The board is read inside a reactive closure: Leptos applies the change on the next tick.
     leptos::task::tick().await;
     assert_eq!(attributes(&root, ".piece", "aria-label"), ["black king"]);
+}
+
+/// Sends a bubbling pointer event of the main button at viewport (`x`, `y`)
+/// (set with the legacy `initMouseEvent`, which needs no dictionary type).
+fn dispatch(target: &Element, kind: &str, x: f64, y: f64) {
+    let event = web_sys::PointerEvent::new(kind).unwrap();
+    event.init_mouse_event_with_can_bubble_arg_and_cancelable_arg_and_view_arg_and_detail_arg_and_screen_x_arg_and_screen_y_arg_and_client_x_arg_and_client_y_arg(
+        kind, true, true, None, 0, 0, 0, x as i32, y as i32,
+    );
+    target.dispatch_event(&event).unwrap();
+}
+
+fn centre(el: &Element) -> (f64, f64) {
+    let r = el.get_bounding_client_rect();
+    (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0)
+}
+
+#[wasm_bindgen_test]
+async fn marks_are_square_classes_and_presses_and_drags_are_reported() {
+    let placement = Placement::from_fen("4k3/8/8/8/8/8/4P3/4K3", 8, 8).unwrap();
+    let mut scene = SceneBoard::new(BoardKey::new(2, 5), placement);
+    let sq = crate::support::sq;
+    scene.mark(sq("e2"), Mark::Selected);
+    scene.mark(sq("e4"), Mark::Dest);
+    scene.mark(sq("e1"), Mark::Check);
+    scene.mark(sq("e1"), Mark::Last);
+    let presses = RwSignal::new(Vec::<Spot>::new());
+    let drops = RwSignal::new(Vec::<(Spot, Option<Spot>)>::new());
+    let root = crate::support::sized_container(320, 320);
+    let _mounted = leptos::mount::mount_to(root.clone(), move || {
+        // The game of this test lets only the e2 pawn be picked up.
+        let on_press = Callback::new(move |spot: Spot| {
+            presses.update(|p| p.push(spot));
+            spot.square == sq("e2")
+        });
+        let on_drop = Callback::new(move |d: (Spot, Option<Spot>)| drops.update(|v| v.push(d)));
+        view! { <Board board=scene.clone() on_press on_drop /> }
+    });
+    let root: Element = root.into();
+    // The page has no stylesheet: lay the squares out as board.css does, and
+    // bring the board into view (points off the viewport have no element).
+    let style = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_element("style")
+        .unwrap();
+    style.set_text_content(Some(
+        ".board { display: grid; grid-template-columns: repeat(8, 40px); grid-template-rows: repeat(8, 40px); }",
+    ));
+    root.append_child(&style).unwrap();
+    root.scroll_into_view();
+    let cell = |name: &str| {
+        root.query_selector(&format!("[data-sq={name}]"))
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(
+        root.query_selector(".board")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-board")
+            .as_deref(),
+        Some("2:5")
+    );
+    assert_eq!(
+        cell("e2").get_attribute("class").as_deref(),
+        Some("square light selected")
+    );
+    assert_eq!(
+        cell("e4").get_attribute("class").as_deref(),
+        Some("square light dest")
+    );
+    assert_eq!(
+        cell("e1").get_attribute("class").as_deref(),
+        Some("square dark last check")
+    );
+    assert_eq!(
+        cell("a1").get_attribute("class").as_deref(),
+        Some("square dark")
+    );
+
+    // A press on an empty square is reported; nothing follows the pointer.
+    let (x, y) = centre(&cell("d4"));
+    dispatch(&cell("d4"), "pointerdown", x, y);
+    dispatch(&cell("d4"), "pointerup", x, y);
+    let spot = |name: &str| Spot {
+        board: BoardKey::new(2, 5),
+        square: sq(name),
+    };
+    assert_eq!(presses.get_untracked(), [spot("d4")]);
+
+    // The pawn picked up and dragged to e4: the piece follows the pointer,
+    // and the drop names the square under it.
+    let (x0, y0) = centre(&cell("e2"));
+    let (x1, y1) = centre(&cell("e4"));
+    dispatch(&cell("e2"), "pointerdown", x0, y0);
+    dispatch(&cell("e2"), "pointermove", x0 + 10.0, y0 - 10.0);
+    leptos::task::tick().await;
+    assert!(root
+        .query_selector(".board-ghost .piece.white.pawn")
+        .unwrap()
+        .is_some());
+    assert!(cell("e2").class_list().contains("drag-origin"));
+    dispatch(&cell("e4"), "pointermove", x1, y1);
+    dispatch(&cell("e4"), "pointerup", x1, y1);
+    leptos::task::tick().await;
+    assert!(root.query_selector(".board-ghost").unwrap().is_none());
+    assert!(!cell("e2").class_list().contains("drag-origin"));
+    assert_eq!(drops.get_untracked(), [(spot("e2"), Some(spot("e4")))]);
+
+    // A piece the game did not pick up is not dragged.
+    let (x, y) = centre(&cell("e8"));
+    dispatch(&cell("e8"), "pointerdown", x, y);
+    dispatch(&cell("e8"), "pointermove", x + 30.0, y + 30.0);
+    dispatch(&cell("e8"), "pointerup", x + 30.0, y + 30.0);
+    leptos::task::tick().await;
+    assert_eq!(presses.get_untracked().len(), 3);
+    assert_eq!(drops.get_untracked().len(), 1);
 }

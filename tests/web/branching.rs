@@ -52,7 +52,10 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
         .query_selector(r#".br-board[data-branch="0"][data-t="preview"]"#)
         .unwrap()
         .expect("the staged board");
-    assert!(preview.query_selector(".mark.traveller").unwrap().is_some());
+    assert!(preview
+        .query_selector("[data-sq].traveller")
+        .unwrap()
+        .is_some());
     // The just-moved bishop may not travel; the f3 knight may.
     assert!(!play.press(preview_key(0), sq("c4")));
     assert!(play.notice.get_untracked().is_some());
@@ -71,7 +74,7 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
     assert_eq!(play.with_game_untracked(|g| g.branches().len()), 2);
     assert!(root
         .query_selector(
-            r#".br-board[data-branch="1"][data-t="3"] [data-sq="c3"] .piece.white.knight.arrived"#
+            r#".br-board[data-branch="1"][data-t="3"] [data-sq="c3"].arrived .piece.white.knight"#
         )
         .unwrap()
         .is_some());

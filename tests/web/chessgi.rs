@@ -31,7 +31,7 @@ fn the_screen_draws_board_targets_pockets_cooldown_and_tree() {
         view! { <ChessgiScreen /> }
     });
     let root: Element = root.into();
-    assert_eq!(count(&root, ".cg-targets [data-sq]"), 64);
+    assert_eq!(count(&root, ".cg-board [data-sq]"), 64);
     assert_eq!(count(&root, ".board .piece"), 32);
     assert_eq!(count(&root, "[data-pocket-side]"), 2);
     assert_eq!(count(&root, "[data-cooldown]"), 2);

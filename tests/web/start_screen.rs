@@ -62,25 +62,19 @@ fn pieces_stand_on_their_squares_with_white_at_the_bottom() {
     let root: Element = root.into();
 
     let piece_on = |square: &str| {
-        let piece = one(&root, &format!("[data-square='{square}'] .piece"));
+        let piece = one(&root, &format!("[data-sq='{square}'] .piece"));
         piece.get_attribute("aria-label").unwrap_or_default()
     };
     assert_eq!(piece_on("e1"), "white king");
     assert_eq!(piece_on("d1"), "white queen");
     assert_eq!(piece_on("g8"), "black knight");
     assert_eq!(piece_on("a7"), "black pawn");
-    assert!(all(&root, "[data-square='e4'] .piece").is_empty());
+    assert!(all(&root, "[data-sq='e4'] .piece").is_empty());
 
     // White's view: a8 is the first square drawn, h1 the last.
     let squares = all(&root, ".board .square");
-    assert_eq!(
-        squares[0].get_attribute("data-square").as_deref(),
-        Some("a8")
-    );
-    assert_eq!(
-        squares[63].get_attribute("data-square").as_deref(),
-        Some("h1")
-    );
+    assert_eq!(squares[0].get_attribute("data-sq").as_deref(), Some("a8"));
+    assert_eq!(squares[63].get_attribute("data-sq").as_deref(), Some("h1"));
     // a1 is dark, h1 light.
     assert!(squares[56].class_list().contains("dark"));
     assert!(squares[63].class_list().contains("light"));

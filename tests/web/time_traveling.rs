@@ -5,6 +5,7 @@
 
 use crate::support::{container, sq};
 use chronochess::games::time_traveling::{Action, Slot, TimeTravelingChess};
+use chronochess::play::Spot;
 use chronochess::ui::nav::Nav;
 use chronochess::ui::saves::Saves;
 use chronochess::ui::time_traveling::play::TtPlay;
@@ -53,7 +54,7 @@ async fn clicks_replace_a_move_after_a_confirmation_and_the_timeline_shows_the_b
     leptos::task::tick().await;
     let play = play_cell.get_untracked().expect("the game is open");
     assert_eq!(
-        root.query_selector_all(".tt-overlay [data-sq]")
+        root.query_selector_all(".tt-board [data-sq]")
             .unwrap()
             .length(),
         64
@@ -63,13 +64,13 @@ async fn clicks_replace_a_move_after_a_confirmation_and_the_timeline_shows_the_b
         .unwrap()
         .is_some());
     play.look_at(Some(3));
-    play.click_square(sq("h1"));
+    play.press(Spot::main(sq("h1")));
     leptos::task::tick().await;
     assert!(root
-        .query_selector(r#".tt-overlay [data-sq="h3"].dest"#)
+        .query_selector(r#".tt-board [data-sq="h3"].dest"#)
         .unwrap()
         .is_some());
-    play.click_square(sq("h3"));
+    play.press(Spot::main(sq("h3")));
     leptos::task::tick().await;
     assert!(root
         .query_selector("[data-testid=tt-preview]")

@@ -611,6 +611,10 @@ impl GameSession for BranchingSession {
                 let mut board = SceneBoard::new(key, super::placement_of(node.position()));
                 board.active = node.t() == latest_t && self.pending(br.id());
                 board.marks = marks.remove(&key).unwrap_or_default();
+                let arrived = node.arrived_mask();
+                for i in (0..64u8).filter(|i| arrived & (1u64 << i) != 0) {
+                    board.mark(Square { x: i % 8, y: i / 8 }, Mark::Arrived);
+                }
                 boards.push(board);
             }
             if let (Some(mv), true) = (self.staged, self.focus == Some(br.id())) {

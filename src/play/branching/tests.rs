@@ -66,8 +66,20 @@ fn a_time_travel_by_presses_forks_a_branch() {
         s.game().phase().pending.clone(),
         vec![BranchId(0), BranchId(1)]
     );
-    // The new branch's first board is drawn in its own row.
-    assert!(s.scene().board(board_key(1, 3)).is_some());
+    // The new branch's first board is drawn in its own row, the knight
+    // that crossed marked as arrived there and nowhere else.
+    let scene = s.scene();
+    let forked = scene
+        .board(board_key(1, 3))
+        .expect("the new branch's board");
+    assert!(forked.has(sq("c3"), Mark::Arrived));
+    let arrivals = scene
+        .boards
+        .iter()
+        .flat_map(|b| b.marks.iter())
+        .filter(|&&(_, m)| m == Mark::Arrived)
+        .count();
+    assert_eq!(arrivals, 1);
     assert_eq!(owner_row(s.game(), BranchId(1), 1), Some(0));
     assert_eq!(owner_row(s.game(), BranchId(1), 3), Some(1));
 }

@@ -3,66 +3,48 @@
 //! A branch's row holds its own boards (the boards before its fork are in its
 //! ancestors' rows, where they were played). The branch being moved on is
 //! highlighted, the latest boards still to play this phase are outlined, and the
-//! staged move is shown as a preview board after the latest one. Boards reuse
-//! the 5D view's look (`mv-board`, `sq`, `mark` classes of `multiverse.css`).
+//! staged move is shown as a preview board after the latest one. Each board
+//! is the shared [`Board`] drawing the session's scene, in a frame with the
+//! 5D view's look (`mv-board` of `multiverse.css`).
 
 use std::collections::HashMap;
 
-use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::state::BranchingPlay;
-use crate::chess::{Color, Placement, Square};
+use crate::chess::{Color, Placement};
 use crate::games::branching::{BranchResult, BranchStatus, Game};
-use crate::play::branching::{board_key, preview_key, PREVIEW};
-use crate::play::{placement_of, BoardKey as Cell, Mark};
-use crate::ui::board::{color_class, kind_class};
+use crate::play::branching::{board_key, preview_key, BranchingSession, PREVIEW};
+use crate::play::{BoardKey as Cell, GameSession, Mark, Scene, SceneBoard};
+use crate::ui::board::{color_class, orientation_of, Board};
 
-/// One board as drawn.
+/// One board as laid out in the grid (its pieces and marks are the scene's).
 #[derive(Debug, Clone, PartialEq)]
 struct BoardItem {
     cell: Cell,
-    placement: Placement,
     to_move: Color,
-    arrived: u64,
-    /// Changes whenever the board does (a collapse replaces a board at the same t).
-    key: String,
     /// Grid row (1-based, after the header row) and column.
     grid_row: usize,
     grid_col: u32,
 }
 
-fn boards_of(game: &Game, staged: Option<(u32, Placement, Color)>, t0: u32) -> Vec<BoardItem> {
+fn boards_of(game: &Game, staged: Option<(u32, Color)>, t0: u32) -> Vec<BoardItem> {
     let mut out = Vec::new();
     for (i, br) in game.branches().iter().enumerate() {
         for node in br.own_boards() {
-            let pos = node.position();
             out.push(BoardItem {
                 cell: board_key(br.id().0, node.t()),
-                placement: placement_of(pos),
-                to_move: pos.turn(),
-                arrived: node.arrived_mask(),
-                key: format!(
-                    "{}:{}:{}:{}",
-                    br.id().0,
-                    node.t(),
-                    pos.to_fen(),
-                    node.arrived_mask()
-                ),
+                to_move: node.position().turn(),
                 grid_row: i + 2,
                 grid_col: node.t() - t0 + 2,
             });
         }
-        if let Some((row, placement, to_move)) = staged.as_ref() {
-            if *row == br.id().0 {
+        if let Some((row, to_move)) = staged {
+            if row == br.id().0 {
                 let t = br.latest().t() + 1;
                 out.push(BoardItem {
-                    cell: preview_key(*row),
-                    key: format!("{row}:preview:{}", placement.to_fen()),
-                    placement: placement.clone(),
-                    to_move: *to_move,
-                    arrived: 0,
+                    cell: preview_key(row),
+                    to_move,
                     grid_row: i + 2,
                     grid_col: t - t0 + 2,
                 });
@@ -137,61 +119,22 @@ pub fn reason_words(r: crate::games::branching::EndReason) -> &'static str {
     }
 }
 
-fn cell_of(el: &web_sys::Element) -> Option<(Cell, Square)> {
-    let sq_el = el.closest("[data-sq]").ok()??;
-    let board = sq_el.closest("[data-branch]").ok()??;
-    let sq = Square::parse(&sq_el.get_attribute("data-sq")?)?;
-    let row = board.get_attribute("data-branch")?.parse().ok()?;
-    let cell = match board.get_attribute("data-t")?.as_str() {
-        "preview" => preview_key(row),
-        s => board_key(row, s.parse().ok()?),
-    };
-    Some((cell, sq))
-}
-
 fn board_view(
     item: BoardItem,
     play: BranchingPlay,
     flags: Memo<HashMap<Cell, u8>>,
-    marks: Memo<HashMap<Cell, Vec<(Square, Mark)>>>,
-    flipped: bool,
+    scene: Memo<Scene>,
 ) -> impl IntoView {
     let cell = item.cell;
-    let p = &item.placement;
-    let mut cells = Vec::with_capacity(64);
-    // Top row first: rank 8 from White's side, rank 1 from Black's.
-    let ys: [u8; 8] = if flipped {
-        [0, 1, 2, 3, 4, 5, 6, 7]
-    } else {
-        [7, 6, 5, 4, 3, 2, 1, 0]
-    };
-    let edge = if flipped { 7 } else { 0 };
-    for y in ys {
-        for x in ys.map(|v| 7 - v) {
-            let sq = Square { x, y };
-            let shade = if (x + y) % 2 == 0 {
-                "sq dark"
-            } else {
-                "sq light"
-            };
-            let piece = p.get(sq).map(|pp| {
-                let arrived = item.arrived & (1u64 << (u32::from(y) * 8 + u32::from(x))) != 0;
-                let cls = format!(
-                    "piece {} {}{}",
-                    color_class(pp.piece.color),
-                    kind_class(pp.piece),
-                    if arrived { " arrived" } else { "" }
-                );
-                view! { <div class=cls></div> }
-            });
-            let file = (y == edge)
-                .then(|| view! { <span class="co co-file">{sq.file_char().to_string()}</span> });
-            let rank = (x == edge).then(|| view! { <span class="co co-rank">{y + 1}</span> });
-            cells.push(view! {
-                <div class=shade data-sq=sq.to_string()>{file}{rank}{piece}</div>
-            });
-        }
-    }
+    let board = Memo::new(move |_| {
+        scene
+            .with(|s| s.board(cell).cloned())
+            .unwrap_or_else(|| SceneBoard::new(cell, Placement::empty(8, 8).expect("an 8×8 board")))
+    });
+    let orientation = orientation_of(play.flipped);
+    // A press selects, stages or lands; a piece dragged from a board lands
+    // where a press there would (on this board or another).
+    let (on_press, on_drop) = play.board_callbacks();
     let color = item.to_move;
     let preview = cell.time == PREVIEW;
     let class = move || {
@@ -212,38 +155,16 @@ fn board_view(
         if f & LATEST == 0 && !preview {
             cls.push_str(" past");
         }
-        let landing = marks.with(|m| {
-            m.get(&cell)
-                .is_some_and(|l| l.iter().any(|(_, k)| *k == Mark::Landing))
-        });
-        if landing {
+        if board.with(|b| b.marks.iter().any(|&(_, m)| m == Mark::Landing)) {
             cls.push_str(" landing-target");
         }
         if play
-            .focus()
+            .get(BranchingSession::focus)
             .is_some_and(|f| i64::from(f.0) == i64::from(cell.line))
         {
             cls.push_str(" in-focus-row");
         }
         cls
-    };
-    let overlay = move || {
-        marks.with(|all| {
-            all.get(&cell).map(|list| {
-                list.iter()
-                    .map(|(sq, kind)| {
-                        let (col, row) = if flipped {
-                            (7 - sq.x, sq.y)
-                        } else {
-                            (sq.x, 7 - sq.y)
-                        };
-                        let style =
-                            format!("left: calc(var(--sq) * {col}); top: calc(var(--sq) * {row});");
-                        view! { <div class=format!("mark {}", kind.class()) style=style></div> }
-                    })
-                    .collect_view()
-            })
-        })
     };
     let t_attr = if preview {
         "preview".to_string()
@@ -267,8 +188,7 @@ fn board_view(
     view! {
         <div class=class style=style data-branch=cell.line.to_string() data-t=t_attr
             data-c=if color == Color::White { "w" } else { "b" } aria-label=aria.clone() title=aria>
-            <div class="mv-squares br-squares">{cells}</div>
-            <div class="mv-marks br-marks">{overlay}</div>
+            <Board board orientation on_press on_drop />
         </div>
     }
 }
@@ -287,25 +207,28 @@ pub fn BranchGrid() -> impl IntoView {
                 .map(|b| b.latest().t())
                 .max()
                 .unwrap_or(0)
-        }) + u32::from(play.staged().is_some())
+        }) + u32::from(play.get(BranchingSession::staged).is_some())
     });
     let boards = Memo::new(move |_| {
-        let staged = play.focus().zip(play.staged()).and_then(|(b, mv)| {
-            play.with_game(|g| {
-                let pos = g.branch(b).ok()?.latest().position().play(mv).ok()?;
-                Some((b.0, placement_of(&pos), pos.turn()))
-            })
-        });
+        let staged = play
+            .get(BranchingSession::focus)
+            .zip(play.get(BranchingSession::staged))
+            .and_then(|(b, mv)| {
+                play.with_game(|g| {
+                    let pos = g.branch(b).ok()?.latest().position().play(mv).ok()?;
+                    Some((b.0, pos.turn()))
+                })
+            });
         play.with_game(|g| boards_of(g, staged, t0.get()))
     });
     let flags = Memo::new(move |_| {
-        let focus = play.focus().map(|b| b.0);
+        let focus = play.get(BranchingSession::focus).map(|b| b.0);
         play.with_game(|g| flags_of(g, focus))
     });
-    let marks = Memo::new(move |_| play.marks());
+    let scene = Memo::new(move |_| play.session.with(GameSession::scene));
 
     let row_labels = move || {
-        let focus = play.focus();
+        let focus = play.get(BranchingSession::focus);
         play.with_game(|g| {
             g.branches()
                 .iter()
@@ -355,82 +278,10 @@ pub fn BranchGrid() -> impl IntoView {
             .collect_view()
     };
 
-    // Pointer: press selects / stages / lands; a drag from a piece drops on a square.
-    let drag = StoredValue::new(None::<(Cell, Square, f64, f64, bool)>);
-    let ghost = RwSignal::new(None::<(String, f64, f64)>);
-    let on_down = move |e: ev::PointerEvent| {
-        if e.button() != 0 {
-            return;
-        }
-        let Some(el) = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let Some((cell, sq)) = cell_of(&el) else {
-            return;
-        };
-        if play.press(cell, sq) {
-            e.prevent_default();
-            drag.set_value(Some((
-                cell,
-                sq,
-                f64::from(e.client_x()),
-                f64::from(e.client_y()),
-                false,
-            )));
-        }
-    };
-    let on_move = move |e: ev::PointerEvent| {
-        let Some((cell, sq, x0, y0, dragging)) = drag.get_value() else {
-            return;
-        };
-        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-        let dragging = dragging || (x - x0).hypot(y - y0) > 5.0;
-        if dragging {
-            let cls = play.with_game_untracked(|g| {
-                let row = u32::try_from(cell.line).ok()?;
-                let b = g.branch(crate::games::branching::BranchId(row)).ok()?;
-                let pos = if cell.time == PREVIEW {
-                    let mv = play.staged_untracked()?;
-                    b.latest().position().play(mv).ok()?
-                } else {
-                    *b.latest().position()
-                };
-                let p = pos.piece_at(sq)?;
-                Some(format!("piece {} {}", color_class(p.color), kind_class(p)))
-            });
-            if let Some(cls) = cls {
-                ghost.set(Some((cls, x, y)));
-            }
-        }
-        drag.set_value(Some((cell, sq, x0, y0, dragging)));
-    };
-    let on_up = move |e: ev::PointerEvent| {
-        let d = drag.get_value();
-        drag.set_value(None);
-        ghost.set(None);
-        if let Some((cell, sq, _, _, true)) = d {
-            let target = document()
-                .element_from_point(e.client_x() as f32, e.client_y() as f32)
-                .and_then(|el| cell_of(&el));
-            if let Some((c2, s2)) = target {
-                if (c2, s2) != (cell, sq) {
-                    play.press(c2, s2);
-                }
-            }
-        }
-    };
-    let ghost_view = move || {
-        ghost.get().map(|(cls, x, y)| {
-            view! { <div class=format!("{cls} mv-ghost br-ghost") style=format!("left: {}px; top: {}px;", x - 24.0, y - 24.0)></div> }
-        })
-    };
     // Keep the branch being moved on in view.
     Effect::new(move |_| {
-        let focus = play.focus();
-        let _ = play.staged();
+        let focus = play.get(BranchingSession::focus);
+        let _ = play.get(BranchingSession::staged);
         let _ = play.with_game(|g| g.events().len());
         if let Some(b) = focus {
             let sel = format!(
@@ -466,19 +317,13 @@ pub fn BranchGrid() -> impl IntoView {
     });
 
     view! {
-        <div class="br-viewport" style=move || format!("--sq: {}px;", play.square.get()) on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up
-            on:pointercancel=move |_| { drag.set_value(None); ghost.set(None); }>
+        <div class="br-viewport" style=move || format!("--sq: {}px;", play.square.get())>
             <div class="br-grid" style=move || format!("--cols: {};", tmax.get() - t0.get() + 1)>
                 <div class="br-corner">"branch \\ t"</div>
                 {col_labels}
                 {row_labels}
-                {move || {
-                    // Flipping redraws every board.
-                    let flipped = play.flipped.get();
-                    view! { <For each=move || boards.get() key=|b| b.key.clone() children=move |item| board_view(item, play, flags, marks, flipped) /> }
-                }}
+                <For each=move || boards.get() key=|b| (b.cell, b.to_move == Color::White, b.grid_row, b.grid_col) children=move |item| board_view(item, play, flags, scene) />
             </div>
-            {ghost_view}
         </div>
     }
 }

@@ -23,9 +23,11 @@ use crate::play::branching::{variant_words, BranchingSession};
 use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
-use crate::ui::dialogs::{default_name, Modal, RecordExportDialog};
+use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::record_import::RecordImportForm;
+use crate::ui::saves::Saves;
+use crate::ui::session_play::{save_new, GameHead, StorageWarning};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -79,9 +81,7 @@ impl BranchingNav {
 
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game) {
-        let id = saves.fresh_id();
-        let _ =
-            saves.save_other(BranchingSession::new(game.clone()).save_record(&id, &name, now_ms()));
+        let id = save_new(saves, &BranchingSession::new(game.clone()), &name);
         self.open(nav, id, name, game);
     }
 
@@ -157,7 +157,6 @@ pub fn BranchingScreen(
     play: BranchingPlay,
 ) -> impl IntoView {
     provide_context(play);
-    let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
     let export_open = RwSignal::new(false);
     let confirm_resign = RwSignal::new(false);
@@ -231,7 +230,7 @@ pub fn BranchingScreen(
         })
     };
     let pending_chips = move || {
-        let focus = play.focus();
+        let focus = play.get(BranchingSession::focus);
         play.with_game(|g| {
             if g.result().is_some() {
                 return None;
@@ -256,14 +255,14 @@ pub fn BranchingScreen(
         })
     };
     let staged_panel = move || {
-        let staged = play.staged();
-        let focus = play.focus();
-        let traveller = play.traveller();
-        let trans = play.trans();
+        let staged = play.get(BranchingSession::staged);
+        let focus = play.get(BranchingSession::focus);
+        let traveller = play.get(BranchingSession::traveller);
+        let trans = play.get(BranchingSession::trans);
         let (Some(mv), Some(b)) = (staged, focus) else {
             let hint = if play.with_game(|g| g.result().is_some()) {
                 "The game is over."
-            } else if play.selected().is_some() {
+            } else if play.get(BranchingSession::selected).is_some() {
                 "Click a marked square (or drag there) to stage the move."
             } else {
                 "Pick a piece on a highlighted latest board."
@@ -302,12 +301,6 @@ pub fn BranchingScreen(
         play.notice
             .get()
             .map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}</p> })
-    };
-    let storage_message = move || {
-        saves
-            .message
-            .get()
-            .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
     };
     let collapse_log = move || {
         play.with_game(|g| {
@@ -384,10 +377,7 @@ pub fn BranchingScreen(
                 </div>
             </div>
             <aside class="side-panel">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{move || name.get()}</div>
-                    <div class="game-variant">"Multiverse Time Travel Chess · "{variant}</div>
-                </div>
+                <GameHead name variant=Signal::derive(move || format!("Multiverse Time Travel Chess · {}", variant())) />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>
                     <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>
@@ -396,7 +386,7 @@ pub fn BranchingScreen(
                     {pending_chips}
                     {staged_panel}
                     {notice}
-                    {storage_message}
+                    <StorageWarning />
                 </div>
                 <div class="panel">
                     <div class="panel-title">"Branches won"</div>
@@ -419,16 +409,10 @@ pub fn BranchingScreen(
                 </div>
             </aside>
             <Show when=move || confirm_resign.get()>
-                <Modal title="Resign the game?" on_close=Callback::new(move |()| confirm_resign.set(false))>
-                    <p>{move || format!("{} gives up the whole game.", player_name(play.player()))}</p>
-                    <div class="dialog-actions">
-                        <button type="button" class="btn" on:click=move |_| confirm_resign.set(false)>"Cancel"</button>
-                        <button type="button" class="btn btn-primary" data-action="confirm-resign" on:click=move |_| {
-                            confirm_resign.set(false);
-                            play.resign();
-                        }>"Resign"</button>
-                    </div>
-                </Modal>
+                <ConfirmDialog title="Resign the game?" confirm="Resign" action="confirm-resign"
+                    text=Signal::derive(move || format!("{} gives up the whole game.", player_name(play.get(BranchingSession::player))))
+                    on_confirm=Callback::new(move |()| play.resign())
+                    on_close=Callback::new(move |()| confirm_resign.set(false)) />
             </Show>
             <Show when=move || export_open.get()>
                 <RecordExportDialog title="Export game" testid="branching-export"
@@ -494,25 +478,16 @@ fn BranchingImport() -> impl IntoView {
     let nav = expect_context::<Nav>();
     let saves = expect_context::<Saves>();
     let branching = expect_context::<BranchingNav>();
-    let text = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
-    let import = move |_| match Game::from_json(&text.get_untracked()) {
-        Ok(game) => branching.start(saves, nav, default_name("Imported multiverse"), game),
-        Err(e) => error.set(Some(format!(
-            "This text is not a Multiverse Time Travel Chess game: {e}."
-        ))),
-    };
+    let on_import = Callback::new(move |text: String| {
+        let game = Game::from_json(&text)
+            .map_err(|e| format!("This text is not a Multiverse Time Travel Chess game: {e}."))?;
+        branching.start(saves, nav, default_name("Imported multiverse"), game);
+        Ok(())
+    });
     view! {
         <div class="br-import">
-            <textarea class="pgn-input" data-testid="branching-import-text" rows="8" spellcheck="false"
-                placeholder="Paste an exported game here"
-                prop:value=move || text.get()
-                on:input=move |e| { text.set(event_target_value(&e)); error.set(None); }></textarea>
-            {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="branching-import-error">{e}</p> })}
-            <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| branching.import_open.set(false)>"Cancel"</button>
-                <button type="button" class="btn btn-primary" data-action="branching-import-confirm" on:click=import>"Import"</button>
-            </div>
+            <RecordImportForm game="branching" rows=8 placeholder="Paste an exported game here"
+                on_import on_cancel=Callback::new(move |()| branching.import_open.set(false)) />
         </div>
     }
 }

@@ -1,17 +1,18 @@
 //! The open Multiverse Time Travel Chess game as the screen shares it: the
 //! play layer's [`BranchingSession`] in a signal, the player's notice and the
 //! view settings. Every choice and rule is the session's
-//! ([`crate::play::branching`]); this module turns its effects into notices
-//! and autosaves.
+//! ([`crate::play::branching`]); this module saves after every turn.
 
 use leptos::prelude::*;
 
-use crate::chess::{Color, Move2d, Square};
+use crate::chess::{Move2d, Square};
 use crate::games::branching::{BranchId, Game};
-use crate::play::branching::{BranchingSession, Marks};
-use crate::play::{BoardKey, Effect, GameSession, Refusal};
+use crate::play::branching::BranchingSession;
+use crate::play::{BoardKey, Effect, GameSession, Input, Refusal, Spot};
 use crate::storage::{GameId, SaveRecord};
+use crate::ui::board::{OnDrop, OnPress};
 use crate::ui::saves::{now_ms, Saves};
+use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
 /// One open game and the choices in progress (cheap to copy; provided as context).
 #[derive(Debug, Clone, Copy)]
@@ -20,15 +21,15 @@ pub struct BranchingPlay {
     pub id: StoredValue<GameId>,
     /// The game's name.
     pub name: RwSignal<String>,
-    /// The game and the choices on it.
-    pub session: RwSignal<BranchingSession, LocalStorage>,
-    /// A message for the player (why something was refused).
-    pub notice: RwSignal<Option<String>>,
+    /// The game and the choices on it, and the notice of a refusal.
+    pub play: SessionPlay<BranchingSession>,
     /// The side of a square in the grid, pixels.
     pub square: RwSignal<u32>,
     /// Boards drawn from Black's side (h1 top left).
     pub flipped: RwSignal<bool>,
 }
+
+derefs_to_session_play!(BranchingPlay, BranchingSession);
 
 impl BranchingPlay {
     /// Wraps a game.
@@ -37,63 +38,16 @@ impl BranchingPlay {
         BranchingPlay {
             id: StoredValue::new(id),
             name: RwSignal::new(name),
-            session: RwSignal::new_local(BranchingSession::new(game)),
-            notice: RwSignal::new(None),
+            play: SessionPlay::new(BranchingSession::new(game)),
             square: RwSignal::new(22),
             flipped: RwSignal::new(false),
         }
-    }
-
-    /// Reads the game (tracked).
-    pub fn with_game<T>(&self, f: impl FnOnce(&Game) -> T) -> T {
-        self.session.with(|s| f(s.game()))
-    }
-
-    /// Reads the game (untracked).
-    pub fn with_game_untracked<T>(&self, f: impl FnOnce(&Game) -> T) -> T {
-        self.session.with_untracked(|s| f(s.game()))
-    }
-
-    /// The side whose phase it is.
-    #[must_use]
-    pub fn player(&self) -> Color {
-        self.session.with(BranchingSession::player)
-    }
-
-    /// The branch being moved on (tracked).
-    #[must_use]
-    pub fn focus(&self) -> Option<BranchId> {
-        self.session.with(BranchingSession::focus)
-    }
-
-    /// The staged move (tracked).
-    #[must_use]
-    pub fn staged(&self) -> Option<Move2d> {
-        self.session.with(BranchingSession::staged)
     }
 
     /// The staged move (untracked).
     #[must_use]
     pub fn staged_untracked(&self) -> Option<Move2d> {
         self.session.with_untracked(BranchingSession::staged)
-    }
-
-    /// The chosen traveller (tracked).
-    #[must_use]
-    pub fn traveller(&self) -> Option<Square> {
-        self.session.with(BranchingSession::traveller)
-    }
-
-    /// The selected piece (tracked).
-    #[must_use]
-    pub fn selected(&self) -> Option<Square> {
-        self.session.with(BranchingSession::selected)
-    }
-
-    /// Trans-universe mode (tracked).
-    #[must_use]
-    pub fn trans(&self) -> bool {
-        self.session.with(BranchingSession::trans)
     }
 
     /// Switches trans-universe mode.
@@ -127,37 +81,36 @@ impl BranchingPlay {
         self.session.update(|s| s.choose_promotion(mv));
     }
 
-    /// The squares to mark on each board (tracked).
-    #[must_use]
-    pub fn marks(&self) -> Marks {
-        self.session.with(BranchingSession::marks)
-    }
-
-    /// Follows up an effect: the notice, and a save after a turn.
-    fn follow(&self, effect: &Effect) {
-        match effect {
-            Effect::Refused(why) => self.notice.set(Some(why.clone())),
-            Effect::Picked | Effect::Staged | Effect::Played => self.notice.set(None),
-            _ => {}
-        }
-        if *effect == Effect::Played {
+    /// Changes the session as [`SessionPlay::run`] does, and saves after a turn.
+    fn step(&self, f: impl FnOnce(&mut BranchingSession) -> Effect) -> Effect {
+        let effect = self.play.run(f);
+        if effect == Effect::Played {
             self.autosave();
         }
+        effect
     }
 
     /// A press on a square of a board. Returns true when a drag may start from it.
     pub fn press(&self, key: BoardKey, sq: Square) -> bool {
-        let mut effect = Effect::Ignored;
-        self.session.update(|s| effect = s.press(key, sq));
-        self.follow(&effect);
-        effect == Effect::Picked
+        self.step(|s| s.press(key, sq)) == Effect::Picked
     }
 
     /// Plays the staged move without travel.
     pub fn play_staged(&self) {
-        let mut effect = Effect::Ignored;
-        self.session.update(|s| effect = s.play_staged());
-        self.follow(&effect);
+        self.step(BranchingSession::play_staged);
+    }
+
+    /// The callbacks of every board of the grid: a press as [`Self::press`],
+    /// a piece dragged to a square (of any board) as a press there.
+    #[must_use]
+    pub fn board_callbacks(&self) -> (OnPress, OnDrop) {
+        let play = *self;
+        (
+            Callback::new(move |spot: Spot| play.press(spot.board, spot.square)),
+            Callback::new(move |(_, to): (Spot, Option<Spot>)| {
+                play.step(|s| s.input(to.map_or(Input::Cancel, Input::Drop)));
+            }),
+        )
     }
 
     fn after(&self, result: Result<(), Refusal>) {

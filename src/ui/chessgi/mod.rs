@@ -17,7 +17,9 @@ use crate::play::GameSession;
 use crate::storage::GameId;
 use crate::ui::dialogs::{default_name, Modal};
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::record_import::RecordImportForm;
+use crate::ui::saves::Saves;
+use crate::ui::session_play::save_new;
 
 pub use screen::ChessgiScreen;
 
@@ -29,7 +31,7 @@ pub struct ChessgiNav {
     /// The open game, if any.
     pub active: RwSignal<Option<(GameId, String)>>,
     /// The game itself (meaningful while `active` is set).
-    pub session: RwSignal<ChessgiSession>,
+    pub session: RwSignal<ChessgiSession, LocalStorage>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
 }
@@ -40,7 +42,7 @@ impl ChessgiNav {
     pub fn provide(saves: Saves, nav: Nav) -> ChessgiNav {
         let chessgi = ChessgiNav {
             active: RwSignal::new(None),
-            session: RwSignal::new(ChessgiSession::new(ChessgiGame::new(
+            session: RwSignal::new_local(ChessgiSession::new(ChessgiGame::new(
                 ChessgiOptions::default(),
             ))),
             import_open: RwSignal::new(false),
@@ -73,9 +75,7 @@ impl ChessgiNav {
 
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, nav: Nav, name: String, game: ChessgiGame) {
-        let id = saves.fresh_id();
-        let record = ChessgiSession::new(game.clone()).save_record(&id, &name, now_ms());
-        let _ = saves.save_other(record);
+        let id = save_new(saves, &ChessgiSession::new(game.clone()), &name);
         self.open(nav, id, name, game);
     }
 
@@ -223,32 +223,24 @@ pub fn ChessgiImportDialog() -> impl IntoView {
     let nav = expect_context::<Nav>();
     let saves = expect_context::<Saves>();
     let chessgi = expect_context::<ChessgiNav>();
-    let text = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
-    let import = move |_| match ChessgiGame::from_json(&text.get_untracked()) {
-        Ok(game) => chessgi.start(
+    let on_import = Callback::new(move |text: String| {
+        let game = ChessgiGame::from_json(&text)
+            .map_err(|e| format!("This record cannot be imported: {e}"))?;
+        chessgi.start(
             saves,
             nav,
             default_name(&format!("Imported {}", VARIANT)),
             game,
-        ),
-        Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),
-    };
+        );
+        Ok(())
+    });
+    let on_cancel = Callback::new(move |()| chessgi.import_open.set(false));
     view! {
-        <Modal title="Import a Chessgi record" class="import-dialog" on_close=Callback::new(move |()| chessgi.import_open.set(false))>
+        <Modal title="Import a Chessgi record" class="import-dialog" on_close=on_cancel>
             <p class="dialog-lede">"Paste a Time Travel Chessgi record (the text of Export)."</p>
-            <textarea class="pgn-input" data-testid="chessgi-import-text" rows="12" spellcheck="false"
+            <RecordImportForm game="chessgi" rows=12
                 placeholder="{\"format\": \"chronochess/time-travel-chessgi\", …}"
-                prop:value=move || text.get()
-                on:input=move |e| {
-                    text.set(event_target_value(&e));
-                    error.set(None);
-                }></textarea>
-            {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="chessgi-import-error">{e}</p> })}
-            <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| chessgi.import_open.set(false)>"Cancel"</button>
-                <button type="button" class="btn btn-primary" data-action="chessgi-import-confirm" on:click=import>"Import"</button>
-            </div>
+                on_import on_cancel />
         </Modal>
     }
 }

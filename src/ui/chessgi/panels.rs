@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::play::ChessgiPlay;
 use crate::chess::{Color, Piece, PieceKind};
 use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Transit};
-use crate::play::chessgi::Pick;
+use crate::play::chessgi::{ChessgiSession, Pick};
 use crate::ui::board::{color_class, kind_class};
 
 /// A refusal as a sentence: capital first letter, full stop.
@@ -43,14 +43,14 @@ pub(super) fn PocketView(color: Color) -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let side = color_class(color);
     let body = move || {
-        let (position, pockets) = play.shown();
+        let (position, pockets) = play.get(ChessgiSession::shown);
         let pocket = pockets[color.index()].clone();
         let to_move = position.turn() == color;
         let over = play.with_game(|g| g.outcome().is_some());
-        let pick = play.pick();
+        let pick = play.get(ChessgiSession::pick);
         let (clock, due) = play.with_game(|g| {
             let clock = g.return_clock(color);
-            let due = (g.side_to_move() == color && play.travel().is_none())
+            let due = (g.side_to_move() == color && play.get(ChessgiSession::travel).is_none())
                 .then(|| g.due())
                 .flatten();
             (clock, due)
@@ -196,10 +196,10 @@ pub(super) fn CooldownView() -> impl IntoView {
 pub(super) fn TravelPanel() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let special = move || {
-        let Some(Pick::Square(sq)) = play.pick() else {
+        let Some(Pick::Square(sq)) = play.get(ChessgiSession::pick) else {
             return view! { <p class="cg-hint">"Select one of your pieces to send it to the future."</p> }.into_any();
         };
-        if play.travel().is_some() {
+        if play.get(ChessgiSession::travel).is_some() {
             return ().into_any();
         }
         let window = play.with_game(|g| g.special_travel_window(sq));
@@ -233,8 +233,8 @@ pub(super) fn TravelPanel() -> impl IntoView {
         }
     };
     let general = move || {
-        let travel = play.travel();
-        let choosing = play.choosing_travel();
+        let travel = play.get(ChessgiSession::travel);
+        let choosing = play.get(ChessgiSession::choosing_travel);
         let gate = play.with_game(|g| g.travel_destinations().map(|d| d.len()));
         if let Some(node) = travel {
             return view! {
@@ -331,8 +331,8 @@ fn node_label(game: &ChessgiGame, id: NodeId) -> String {
 pub(super) fn TimeTree() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let rows = move || {
-        let choosing = play.choosing_travel();
-        let travel = play.travel();
+        let choosing = play.get(ChessgiSession::choosing_travel);
+        let travel = play.get(ChessgiSession::travel);
         play.with_game(|g| {
             let destinations = if choosing {
                 g.travel_destinations().unwrap_or_default()

@@ -1,5 +1,5 @@
-//! The Time Travel Chessgi game screen: the board (the shared [`Board`] under a
-//! layer of `data-sq` targets and marks), both pockets beside it (reserve to drop
+//! The Time Travel Chessgi game screen: the board (the shared [`Board`] drawing
+//! the session's scene), both pockets beside it (reserve to drop
 //! by click or drag, pieces in transit with their arrival countdown), the cooldown,
 //! "send to the future" for the selected piece, the tree of recorded positions as
 //! the general-travel picker, and take back, resign, draw, export.
@@ -13,53 +13,23 @@ use leptos::prelude::*;
 use super::panels::{piece_class, CooldownView, PocketView, TimeTree, TravelPanel};
 use super::play::ChessgiPlay;
 use super::ChessgiNav;
-use crate::chess::{Color, PieceKind, Square};
+use crate::chess::{Color, PieceKind};
 use crate::games::chessgi::{ChessgiAction, ChessgiGame, Outcome};
-use crate::play::chessgi::{outcome_reason, Pick};
-use crate::play::{placement_of, GameSession, Mark};
+use crate::play::chessgi::{outcome_reason, ChessgiSession, Pick};
+use crate::play::{GameSession, Input, Spot};
 use crate::ui::board::{color_class, square_at_point, Board};
-use crate::ui::dialogs::{GameOverDialog, Modal, PromotionChooser, RecordExportDialog};
+use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, RecordExportDialog};
 use crate::ui::game::ColorWords;
 use crate::ui::nav::Nav;
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::session_play::{GameHead, StorageWarning};
 
-/// The target layer over the board: one `data-sq` cell per square with the
-/// session's marks (last move, check, the piece in hand, its targets).
+/// The board: the shared [`Board`] drawing the session's scene (last move,
+/// check, the piece in hand, its targets); presses and drops go to the session.
 #[component]
-fn TargetLayer() -> impl IntoView {
+fn ChessgiBoard() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
-    let cells = move || {
-        let scene = play.session.with(GameSession::scene);
-        let board = &scene.boards[0];
-        (0..8u8)
-            .rev()
-            .flat_map(|y| (0..8u8).map(move |x| Square { x, y }))
-            .map(|sq| {
-                let mut class = String::from("cg-cell");
-                for (mark, word) in [
-                    (Mark::Last, " last"),
-                    (Mark::Check, " check"),
-                    (Mark::Selected, " selected"),
-                    (Mark::Dest, " target"),
-                    (Mark::Capture, " target capture"),
-                ] {
-                    if board.has(sq, mark) {
-                        class.push_str(word);
-                    }
-                }
-                view! {
-                    <div class=class data-sq=sq.to_string() on:pointerdown=move |e: ev::PointerEvent| {
-                        if e.button() != 0 { return; }
-                        e.prevent_default();
-                        if play.press_square(sq) {
-                            play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
-                        }
-                    }></div>
-                }
-            })
-            .collect_view()
-    };
-    view! { <div class="cg-targets">{cells}</div> }
+    let (on_press, on_drop) = play.board_callbacks();
+    view! { <Board board=play.main_board() on_press on_drop /> }
 }
 
 /// The piece following the pointer while dragging.
@@ -71,9 +41,9 @@ fn DragGhost() -> impl IntoView {
         if !moved {
             return None;
         }
-        let (position, _) = play.shown();
+        let (position, _) = play.get(ChessgiSession::shown);
         let color = position.turn();
-        let kind = match play.pick()? {
+        let kind = match play.get(ChessgiSession::pick)? {
             Pick::Square(sq) => position.piece_at(sq)?.kind,
             Pick::Reserve(k) => k,
             Pick::Arrival => play.with_game(|g| g.due())?.kind,
@@ -118,7 +88,6 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 #[component]
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
-    let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
     let play = ChessgiPlay::new(chessgi.session);
     provide_context(play);
@@ -126,16 +95,10 @@ pub fn ChessgiScreen() -> impl IntoView {
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
-    Effect::new(move |_| {
-        let Some((id, name)) = chessgi.active.get() else {
-            return;
-        };
-        play.session.with(|s| {
-            let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
-        });
-    });
+    play.autosave(move || chessgi.active.get());
 
-    // Dragging: follow the pointer, play on release over a target.
+    // Dragging a pocket piece: follow the pointer, play on release over a target
+    // (the board drags its own pieces).
     let moves = window_event_listener(ev::pointermove, move |e: ev::PointerEvent| {
         if let Some((x0, y0, moved)) = play.drag.get_untracked() {
             let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
@@ -151,7 +114,7 @@ pub fn ChessgiScreen() -> impl IntoView {
             if moved {
                 if let Some(sq) = square_at_point(f64::from(e.client_x()), f64::from(e.client_y()))
                 {
-                    play.drop_on(sq);
+                    play.input(Input::Drop(Spot::main(sq)));
                 }
             }
         }
@@ -167,36 +130,28 @@ pub fn ChessgiScreen() -> impl IntoView {
         keys.remove();
     });
 
-    let placement = Signal::derive(move || placement_of(&play.shown().0));
     let status = move || play.with_game(status_line);
     let side = move || play.with_game(|g| color_class(g.side_to_move()));
     let name = move || chessgi.active.get().map(|(_, n)| n).unwrap_or_default();
     let over = move || play.with_game(|g| g.outcome().is_some());
-    let can_take_back = move || play.can_take_back();
+    let can_take_back = move || play.get(ChessgiSession::can_take_back);
     let result_reason = move || play.with_game(|g| g.outcome().map(outcome_reason));
     let notice = move || {
         play.notice.get().map(
             |n| view! { <p class="notice error" role="alert" data-testid="chessgi-notice">{n}</p> },
         )
     };
-    let storage_message = move || {
-        saves
-            .message
-            .get()
-            .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
-    };
-    let travelling = move || play.travel().is_some();
+    let travelling = move || play.get(ChessgiSession::travel).is_some();
 
     view! {
         <section class="cg-screen" data-game-kind="chessgi" on:contextmenu=move |e: ev::MouseEvent| e.prevent_default()>
             <div class="cg-table">
                 <div class=move || if travelling() { "cg-board travelling" } else { "cg-board" }>
                     <div class="cg-board-frame">
-                        <Board placement />
-                        <TargetLayer />
+                        <ChessgiBoard />
                     </div>
                     {move || travelling().then(|| view! {
-                        <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.travel().map(|n| n.to_string()).unwrap_or_default())}</div>
+                        <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.get(ChessgiSession::travel).map(|n| n.to_string()).unwrap_or_default())}</div>
                     })}
                 </div>
                 <div class="cg-pockets">
@@ -206,16 +161,13 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </div>
             <aside class="side-panel cg-side">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{name}</div>
-                    <div class="game-variant">"Time Travel Chessgi · hot-seat"</div>
-                </div>
+                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
                 {notice}
-                {storage_message}
+                <StorageWarning />
                 <TravelPanel />
                 <CooldownView />
                 <TimeTree />
@@ -232,7 +184,7 @@ pub fn ChessgiScreen() -> impl IntoView {
             </aside>
             <DragGhost />
             {move || play.promotion().map(|actions| {
-                let color = play.shown().0.turn();
+                let color = play.get(ChessgiSession::shown).0.turn();
                 let kinds = actions.iter().filter_map(|&a| promotion_kind(a)).collect();
                 let on_choose = Callback::new(move |kind| {
                     if let Some(&a) = actions.iter().find(|&&a| promotion_kind(a) == Some(kind)) {
@@ -252,16 +204,9 @@ pub fn ChessgiScreen() -> impl IntoView {
                     ("Agree a draw?", "Both players agree to end the game drawn.".to_string())
                 };
                 view! {
-                    <Modal title=title on_close=Callback::new(move |()| confirm.set(None))>
-                        <p>{text}</p>
-                        <div class="dialog-actions">
-                            <button type="button" class="btn" on:click=move |_| confirm.set(None)>"Cancel"</button>
-                            <button type="button" class="btn btn-primary" data-action="confirm" on:click=move |_| {
-                                confirm.set(None);
-                                if what == "resign" { play.resign() } else { play.agree_draw() }
-                            }>"Confirm"</button>
-                        </div>
-                    </Modal>
+                    <ConfirmDialog title=title text=text confirm="Confirm" action="confirm"
+                        on_confirm=Callback::new(move |()| if what == "resign" { play.resign() } else { play.agree_draw() })
+                        on_close=Callback::new(move |()| confirm.set(None)) />
                 }
             })}
             <Show when=move || export_open.get()>

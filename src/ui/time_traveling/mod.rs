@@ -24,7 +24,8 @@ use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::GameSession;
 use crate::storage::GameId;
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::saves::Saves;
+use crate::ui::session_play::save_new;
 
 pub use self::screen::TimeTravelingScreen;
 pub use self::start::NewGameEntry;
@@ -110,9 +111,8 @@ impl TtNav {
 
     /// Saves a new game and opens it.
     pub fn start(&self, saves: Saves, name: String, variant: String, game: TimeTravelingChess) {
-        let id = saves.fresh_id();
         let session = TimeTravelingSession::new(game, variant);
-        let _ = saves.save_other(session.save_record(&id, &name, now_ms()));
+        let id = save_new(saves, &session, &name);
         self.show(id, name, session);
     }
 

@@ -2,52 +2,37 @@
 //! [`TimeTravelingSession`] in a signal (the game, the ply looked at, the
 //! selection, a change waiting for confirmation), the player's notice and
 //! the board's orientation. Every choice and rule is the session's
-//! ([`crate::play::time_traveling`]); this module turns its effects into
-//! notices.
+//! ([`crate::play::time_traveling`]).
 
 use leptos::prelude::*;
 
-use crate::chess::{Color, Square};
-use crate::games::time_traveling::{Action, RecordedMove, TimeTravelingChess};
+use crate::chess::Color;
+use crate::games::time_traveling::{Action, RecordedMove};
 use crate::play::time_traveling::{Mode, Preview, TimeTravelingSession};
-use crate::play::{Effect, GameSession, Input};
+use crate::play::Input;
+use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
-/// The screen's shared state (cheap `Copy` signals; provided as context).
+/// The screen's shared state (cheap `Copy` signals; provided as context):
+/// the shared [`SessionPlay`] (session, notice, board input) and the
+/// orientation.
 #[derive(Debug, Clone, Copy)]
 pub struct TtPlay {
-    /// The game and the choices on it.
-    pub session: RwSignal<TimeTravelingSession>,
-    /// A short message (a refused action).
-    pub notice: RwSignal<Option<String>>,
+    /// The session and its notice.
+    pub play: SessionPlay<TimeTravelingSession>,
     /// Black at the bottom.
     pub flipped: RwSignal<bool>,
 }
+
+derefs_to_session_play!(TtPlay, TimeTravelingSession);
 
 impl TtPlay {
     /// Shared state for a session, looking at the present.
     #[must_use]
     pub fn new(session: TimeTravelingSession) -> TtPlay {
         TtPlay {
-            session: RwSignal::new(session),
-            notice: RwSignal::new(None),
+            play: SessionPlay::new(session),
             flipped: RwSignal::new(false),
         }
-    }
-
-    /// Reads the game (tracked).
-    pub fn with_game<T>(&self, f: impl FnOnce(&TimeTravelingChess) -> T) -> T {
-        self.session.with(|s| f(s.game()))
-    }
-
-    /// Reads the game (untracked).
-    pub fn with_game_untracked<T>(&self, f: impl FnOnce(&TimeTravelingChess) -> T) -> T {
-        self.session.with_untracked(|s| f(s.game()))
-    }
-
-    /// The ply looked at (tracked; `None`: the present).
-    #[must_use]
-    pub fn view(&self) -> Option<usize> {
-        self.session.with(TimeTravelingSession::view)
     }
 
     /// The change waiting for confirmation (tracked).
@@ -68,22 +53,6 @@ impl TtPlay {
         self.session.with(|s| s.flash().to_vec())
     }
 
-    /// The mode at the ply looked at (tracked).
-    #[must_use]
-    pub fn mode(&self) -> Mode {
-        self.session.with(TimeTravelingSession::mode)
-    }
-
-    fn run(&self, f: impl FnOnce(&mut TimeTravelingSession) -> Effect) {
-        let mut effect = Effect::Ignored;
-        self.session.update(|s| effect = f(s));
-        match effect {
-            Effect::Refused(why) => self.notice.set(Some(why)),
-            Effect::Played => self.notice.set(None),
-            _ => {}
-        }
-    }
-
     /// Looks at the position before `ply` (`None`: the present).
     pub fn look_at(&self, ply: Option<usize>) {
         self.session.update(|s| s.look_at(ply));
@@ -99,29 +68,6 @@ impl TtPlay {
         self.session.update(TimeTravelingSession::look_forward);
     }
 
-    /// A press on a square of the board.
-    pub fn click_square(&self, sq: Square) {
-        self.run(|s| s.press(sq));
-    }
-
-    /// A dragged piece from `from` let go over `to` (`None`: off the board).
-    pub fn drag_to(&self, from: Square, to: Option<Square>) {
-        match to {
-            // Back on its own square: the click that follows deselects it, as
-            // a second click on a selected piece does.
-            Some(sq) if sq == from => {}
-            Some(sq) => self.click_square(sq),
-            None => self.run(|s| s.input(Input::Cancel)),
-        }
-    }
-
-    /// Picks up the piece on `from` for a drag (selects it).
-    pub fn pick_up(&self, from: Square) {
-        if self.session.with_untracked(|s| s.selected() != Some(from)) {
-            self.run(|s| s.press(from));
-        }
-    }
-
     /// Plays a chosen move (a change of the past waits for confirmation).
     pub fn choose(&self, mode: Mode, mv: RecordedMove) {
         self.run(|s| s.choose(mode, mv));
@@ -129,7 +75,7 @@ impl TtPlay {
 
     /// Drops the promotion choice.
     pub fn close_promotion(&self) {
-        self.run(|s| s.input(Input::Cancel));
+        self.input(Input::Cancel);
     }
 
     /// Confirms the change being previewed.

@@ -14,12 +14,12 @@ use super::timeline::{Legend, Timeline};
 use super::{TtActive, TtNav};
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, EndBlocker, TerminusKind, TimeTravelingChess};
-use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview};
+use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeTravelingSession};
 use crate::play::GameSession;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::nav::Nav;
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::session_play::GameHead;
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -38,7 +38,6 @@ fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
 fn GameView(active: TtActive) -> impl IntoView {
     let play = active.play;
     provide_context(play);
-    let saves = expect_context::<Saves>();
     let nav = expect_context::<Nav>();
     let export_open = RwSignal::new(false);
     let resign_open = RwSignal::new(false);
@@ -46,12 +45,7 @@ fn GameView(active: TtActive) -> impl IntoView {
     // Autosave after every action (and on opening).
     let id = active.id.clone();
     let name = active.name;
-    Effect::new(move |_| {
-        let n = name.get();
-        play.session.with(|s| {
-            let _ = saves.save_other(s.save_record(&id, &n, now_ms()));
-        });
-    });
+    play.autosave(move || Some((id.clone(), name.get())));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
         if typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
@@ -109,10 +103,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <Legend />
             </aside>
             <aside class="tt-side">
-                <div class="panel game-head">
-                    <div class="game-name" title="Game name">{move || name.get()}</div>
-                    <div class="game-variant">{variant_text}</div>
-                </div>
+                <GameHead name variant=variant_text />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />
@@ -153,7 +144,7 @@ fn GameView(active: TtActive) -> impl IntoView {
 fn ViewBanner() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         play.with_game(|g| {
             let (text, class) = match (view, mode_at(g, view)) {
                 (None, _) => match g.terminus() {
@@ -187,7 +178,7 @@ fn describe_kind(kind: TerminusKind) -> &'static str {
 fn StatusPanel() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let status = move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         play.with_game(|g| {
             if let Some(r) = g.result() {
                 return (r.to_string(), "Game over.".to_string(), "over".to_string(), "over");
@@ -238,7 +229,7 @@ fn StatusPanel() -> impl IntoView {
     };
     // The upgrades of a past move, or the fill-ins of a blank, as a list too.
     let choices = move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         if play.session.with(|s| s.preview().is_some()) {
             return None;
         }

@@ -4,12 +4,11 @@
 use leptos::prelude::*;
 
 use super::TtNav;
-use crate::chess::Color;
 use crate::games::time_traveling::TimeTravelingChess;
 use crate::ui::board::Board;
 use crate::ui::saves::Saves;
 
-use crate::play::placement_of;
+use crate::play::{placement_of, SceneBoard};
 
 /// Which option of the entry is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +72,7 @@ pub fn NewGameEntry() -> impl IntoView {
     view! {
         <section class="tt-entry" data-game="time-traveling" aria-label="Time Traveling Chess">
             <div class="tt-entry-preview">
-                <Board placement=preview orientation=Color::White coordinates=false />
+                <Board board=SceneBoard::from(preview) coordinates=false />
             </div>
             <div class="tt-entry-body">
                 <h3 class="tt-entry-title">"Time Traveling Chess"</h3>

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::play::TtPlay;
 use crate::chess::Color;
 use crate::games::time_traveling::{Slot, TerminusKind};
+use crate::play::time_traveling::TimeTravelingSession;
 use crate::ui::board::color_class;
 
 /// One cell of the timeline.
@@ -25,7 +26,7 @@ struct Cell {
 pub(super) fn Timeline() -> impl IntoView {
     let play = expect_context::<TtPlay>();
     let rows = move || {
-        let view = play.view();
+        let view = play.get(TimeTravelingSession::view);
         let flash = play.flash();
         let doomed = play
             .session

@@ -1,0 +1,221 @@
+//! What the state of every game screen shares: the game's play-layer session
+//! in a signal, the player's notice (a refusal), and the board's presses and
+//! drops forwarded to the session as [`Input`]s. Each screen's own state
+//! (`TtPlay`, `ChessgiPlay`, `BranchingPlay`) holds one and adds its view
+//! settings; it derefs to it, so `play.session` and `play.notice` read the same
+//! everywhere.
+
+use std::fmt;
+
+use leptos::prelude::*;
+
+use crate::games::branching::Game as BranchingGame;
+use crate::games::chessgi::ChessgiGame;
+use crate::games::time_traveling::TimeTravelingChess;
+use crate::play::branching::BranchingSession;
+use crate::play::chessgi::ChessgiSession;
+use crate::play::time_traveling::TimeTravelingSession;
+use crate::play::{Effect, GameSession, Input, SceneBoard, Spot};
+use crate::storage::GameId;
+use crate::ui::board::{OnDrop, OnPress};
+use crate::ui::saves::{now_ms, Saves};
+
+/// A session whose game the screen reads for its panels.
+pub trait SessionGame: GameSession + 'static {
+    /// The game.
+    type Game;
+    /// The game being played.
+    fn game_of(&self) -> &Self::Game;
+}
+
+impl SessionGame for TimeTravelingSession {
+    type Game = TimeTravelingChess;
+    fn game_of(&self) -> &TimeTravelingChess {
+        self.game()
+    }
+}
+
+impl SessionGame for ChessgiSession {
+    type Game = ChessgiGame;
+    fn game_of(&self) -> &ChessgiGame {
+        self.game()
+    }
+}
+
+impl SessionGame for BranchingSession {
+    type Game = BranchingGame;
+    fn game_of(&self) -> &BranchingGame {
+        self.game()
+    }
+}
+
+/// A session in a signal and the notice of its last refusal (cheap `Copy`
+/// handles).
+pub struct SessionPlay<S: 'static> {
+    /// The game and the player's choices on it.
+    pub session: RwSignal<S, LocalStorage>,
+    /// The last refusal, until the next step.
+    pub notice: RwSignal<Option<String>>,
+}
+
+impl<S> Clone for SessionPlay<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for SessionPlay<S> {}
+
+impl<S> fmt::Debug for SessionPlay<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SessionPlay").finish_non_exhaustive()
+    }
+}
+
+impl<S: SessionGame> SessionPlay<S> {
+    /// A new session signal.
+    #[must_use]
+    pub fn new(session: S) -> SessionPlay<S> {
+        SessionPlay::over(RwSignal::new_local(session))
+    }
+
+    /// Over a session signal held elsewhere.
+    #[must_use]
+    pub fn over(session: RwSignal<S, LocalStorage>) -> SessionPlay<S> {
+        SessionPlay {
+            session,
+            notice: RwSignal::new(None),
+        }
+    }
+
+    /// Reads the session (tracked): `play.get(ChessgiSession::pick)`.
+    pub fn get<T>(&self, f: impl FnOnce(&S) -> T) -> T {
+        self.session.with(f)
+    }
+
+    /// Reads the session (untracked).
+    pub fn get_untracked<T>(&self, f: impl FnOnce(&S) -> T) -> T {
+        self.session.with_untracked(f)
+    }
+
+    /// Reads the game (tracked).
+    pub fn with_game<T>(&self, f: impl FnOnce(&S::Game) -> T) -> T {
+        self.session.with(|s| f(s.game_of()))
+    }
+
+    /// Reads the game (untracked).
+    pub fn with_game_untracked<T>(&self, f: impl FnOnce(&S::Game) -> T) -> T {
+        self.session.with_untracked(|s| f(s.game_of()))
+    }
+
+    /// Changes the session: a refusal becomes the notice, a step taken clears it.
+    pub fn run(&self, f: impl FnOnce(&mut S) -> Effect) -> Effect {
+        let mut effect = Effect::Ignored;
+        self.session.update(|s| effect = f(s));
+        match &effect {
+            Effect::Refused(why) => self.notice.set(Some(why.clone())),
+            Effect::Picked | Effect::Staged | Effect::Played => self.notice.set(None),
+            _ => {}
+        }
+        effect
+    }
+
+    /// Forwards an input to the session.
+    pub fn input(&self, input: Input) -> Effect {
+        self.run(|s| s.input(input))
+    }
+
+    /// A press on a board; true when a piece was picked up (it may be dragged).
+    pub fn press(&self, spot: Spot) -> bool {
+        self.input(Input::Press(spot)) == Effect::Picked
+    }
+
+    /// A dragged piece let go over `to` (`None`: off the boards, which lets it go).
+    pub fn drop_at(&self, to: Option<Spot>) {
+        self.input(to.map_or(Input::Cancel, Input::Drop));
+    }
+
+    /// Saves the session whenever it (or what `game` reads) changes, and once
+    /// now: under the id and name `game` gives (`None`: nothing is saved).
+    pub fn autosave(&self, game: impl Fn() -> Option<(GameId, String)> + 'static) {
+        let saves = expect_context::<Saves>();
+        let session = self.session;
+        leptos::prelude::Effect::new(move |_| {
+            let Some((id, name)) = game() else {
+                return;
+            };
+            session.with(|s| {
+                let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
+            });
+        });
+    }
+
+    /// The board of a one-board game's scene, redrawn only when it changes.
+    #[must_use]
+    pub fn main_board(&self) -> Memo<SceneBoard> {
+        let session = self.session;
+        Memo::new(move |_| session.with(|s| s.scene().boards.swap_remove(0)))
+    }
+
+    /// The board's callbacks for [`Board`](crate::ui::board::Board)'s
+    /// `on_press` and `on_drop`.
+    #[must_use]
+    pub fn board_callbacks(&self) -> (OnPress, OnDrop) {
+        let play = *self;
+        (
+            Callback::new(move |spot| play.press(spot)),
+            Callback::new(move |(_, to)| play.drop_at(to)),
+        )
+    }
+}
+
+/// Saves a new game's first record under a fresh id, which it returns.
+pub fn save_new(saves: Saves, session: &impl GameSession, name: &str) -> GameId {
+    let id = saves.fresh_id();
+    let _ = saves.save_other(session.save_record(&id, name, now_ms()));
+    id
+}
+
+/// The side panel's head: the game's name and what is played.
+#[component]
+pub fn GameHead(
+    /// The game's name.
+    #[prop(into)]
+    name: Signal<String>,
+    /// The game and its variant, in words.
+    #[prop(into)]
+    variant: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="panel game-head">
+            <div class="game-name" title="Game name">{move || name.get()}</div>
+            <div class="game-variant">{move || variant.get()}</div>
+        </div>
+    }
+}
+
+/// The warning of a save that failed (storage full or unavailable), if any.
+#[component]
+pub fn StorageWarning() -> impl IntoView {
+    let saves = expect_context::<Saves>();
+    move || {
+        saves
+            .message
+            .get()
+            .map(|m| view! { <p class="notice warn" role="alert">{m}</p> })
+    }
+}
+
+/// Lets a screen's state (a struct with a `play: SessionPlay<_>` field) be
+/// used as its [`SessionPlay`]: `play.session`, `play.notice`, `play.run(…)`.
+macro_rules! derefs_to_session_play {
+    ($state:ty, $session:ty) => {
+        impl std::ops::Deref for $state {
+            type Target = $crate::ui::session_play::SessionPlay<$session>;
+            fn deref(&self) -> &Self::Target {
+                &self.play
+            }
+        }
+    };
+}
+pub(crate) use derefs_to_session_play;
