@@ -115,10 +115,19 @@ pub fn after_action(position: &Multiverse, moves: &[Move]) -> Option<Multiverse>
 
 /// Does the side to move stand checkmated? (`Known(false)` for stalemate,
 /// softmate or a game that goes on.)
+///
+/// Checkmate needs check (a cheap test first) and no legal action (the
+/// early-exit search that is `outcome`'s first step: any action found
+/// settles it, without `outcome`'s softmate search); only a position with
+/// neither is handed to [`search::outcome`], whose verdict decides.
 fn is_checkmate(position: &Multiverse, work: &Work) -> Answer<bool> {
-    // Checkmate needs check: a cheap test first.
     if !position.in_check() {
         return Answer::Known(false);
+    }
+    match search::any_legal_action(position, work.budget) {
+        Answer::Known(Some(_)) => return Answer::Known(false),
+        Answer::Known(None) => {}
+        Answer::Unknown => return Answer::Unknown,
     }
     match search::outcome(position, work.budget) {
         Answer::Known(o) => Answer::Known(o == Outcome::Checkmate),
@@ -236,11 +245,18 @@ fn forcing_after(after: &Multiverse, work: &mut Work) -> Answer<Forcing> {
     if !work.take() {
         return Answer::Unknown;
     }
-    match search::outcome(after, work.budget) {
+    match search::any_legal_action(after, work.budget) {
         Answer::Unknown => return Answer::Unknown,
-        Answer::Known(Outcome::Checkmate) => return Answer::Known(Forcing::MatesAtOnce),
-        Answer::Known(Outcome::Stalemate) => return Answer::Known(Forcing::Stalemates),
-        Answer::Known(Outcome::Ongoing { .. }) => {}
+        Answer::Known(Some(_)) => {}
+        Answer::Known(None) => {
+            return match search::outcome(after, work.budget) {
+                Answer::Unknown => Answer::Unknown,
+                Answer::Known(Outcome::Checkmate) => Answer::Known(Forcing::MatesAtOnce),
+                Answer::Known(Outcome::Stalemate) => Answer::Known(Forcing::Stalemates),
+                // The two searches disagree: decide nothing.
+                Answer::Known(Outcome::Ongoing { .. }) => Answer::Unknown,
+            };
+        }
     }
     let mut refutation = None;
     let mut unknown = false;

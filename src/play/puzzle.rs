@@ -372,3 +372,114 @@ pub fn write(
     };
     Ok(notation::write(&out))
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// One 8x8 board at T1 (no past to escape to): a back-rank mate with
+    /// the rook on a1, and with a second rook on b1 a second mate.
+    fn text(board: &str, kind: &str, solution: &str, extra: &str) -> String {
+        format!(
+            "[Board \"custom\"]\n[Size \"8x8\"]\n[Mode \"5D\"]\n[Puzzle \"{kind}\"]\n\
+             [Solution \"{solution}\"]\n{extra}[Source \"unit test\"]\n[{board}:0:1:w]\n"
+        )
+    }
+
+    const ONE_ROOK: &str = "7k/6pp/8/8/8/2K5/8/R7";
+    const TWO_ROOKS: &str = "7k/6pp/8/8/8/2K5/8/RR6";
+
+    #[test]
+    fn a_unique_mate_in_one_verifies_and_writes_back_the_same() {
+        let t = text(ONE_ROOK, "mate in 1", "(0T1)Ra1a8", "");
+        let p = verify(&t, Effort::DEFAULT).unwrap();
+        assert_eq!(
+            (p.kind, p.timelines(), p.board()),
+            (Kind::MateIn1, 1, "custom")
+        );
+        assert_eq!(action_text(&p.position, &p.solution).unwrap(), "(0T1)Ra1a8");
+        let again = write(&p.game, p.kind, &p.solution, &[], &p.source, &p.position).unwrap();
+        assert_eq!(again.trim_end(), t.trim_end());
+        assert!(verify(&again, Effort::DEFAULT).is_ok());
+    }
+
+    #[test]
+    fn a_second_mate_must_be_listed() {
+        let t = text(TWO_ROOKS, "mate in 1", "(0T1)Ra1a8", "");
+        let e = verify(&t, Effort::DEFAULT).unwrap_err();
+        assert!(e.contains("not unique: `(0T1)Rb1b8` solves it too"), "{e}");
+        let listed = text(
+            TWO_ROOKS,
+            "mate in 1",
+            "(0T1)Ra1a8",
+            "[Alternatives \"(0T1)Rb1b8\"]\n",
+        );
+        let p = verify(&listed, Effort::DEFAULT).unwrap();
+        assert_eq!(p.accepted().len(), 2);
+    }
+
+    #[test]
+    fn wrong_claims_are_named() {
+        let cases = [
+            (
+                text(ONE_ROOK, "mate in 1", "(0T1)Ra1a7", ""),
+                "does not checkmate",
+            ),
+            (
+                text(ONE_ROOK, "mate in 2", "(0T1)Ra1a8", ""),
+                "mates at once",
+            ),
+            (
+                text(ONE_ROOK, "mate in 3", "(0T1)Ra1a8", ""),
+                "[Puzzle \"mate in 3\"]: expected",
+            ),
+            (
+                text(ONE_ROOK, "mate in 1", "(0T1)Ra1h8", ""),
+                "[Solution \"(0T1)Ra1h8\"]",
+            ),
+            (
+                text(
+                    ONE_ROOK,
+                    "mate in 1",
+                    "(0T1)Ra1a8",
+                    "[Alternatives \"(0T1)Ra1a7\"]\n",
+                ),
+                "`(0T1)Ra1a7` does not checkmate",
+            ),
+            (
+                text(
+                    ONE_ROOK,
+                    "mate in 1",
+                    "(0T1)Ra1a8",
+                    "[Alternatives \"(0T1)Ra1a8\"]\n",
+                ),
+                "same action twice",
+            ),
+            (
+                text(ONE_ROOK, "mate in 1", "(0T1)Ra1a8", "")
+                    .replace("[Source \"unit test\"]\n", ""),
+                "missing or empty [Source]",
+            ),
+        ];
+        for (t, want) in cases {
+            let e = verify(&t, Effort::DEFAULT).unwrap_err();
+            assert!(e.contains(want), "{want:?} not in {e:?}");
+        }
+    }
+
+    #[test]
+    fn an_undecided_proof_fails() {
+        let t = text(
+            TWO_ROOKS,
+            "mate in 1",
+            "(0T1)Ra1a8",
+            "[Alternatives \"(0T1)Rb1b8\"]\n",
+        );
+        let tiny = Effort {
+            budget: crate::fived::Budget::nodes(1_000),
+            positions: 3,
+        };
+        let e = verify(&t, tiny).unwrap_err();
+        assert!(e.contains("could not decide"), "{e}");
+    }
+}
