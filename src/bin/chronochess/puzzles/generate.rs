@@ -336,6 +336,39 @@ fn playout_scan(seed: u64, b: usize, name: &str, g: usize) -> Option<Scan> {
     })
 }
 
+/// With `--add`: the puzzles already in `dir` count as seen and fill their
+/// cells; returns how many files of each kind there are (new files are
+/// numbered after them).
+fn load_existing(dir: &Path, s: &mut Shared) -> Result<[usize; 2], String> {
+    let mut numbers = [0usize; 2];
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(numbers);
+    };
+    for e in entries.filter_map(Result::ok) {
+        let n = e.file_name().to_string_lossy().to_string();
+        let k = if n.starts_with("m1-") {
+            0
+        } else if n.starts_with("m2-") {
+            1
+        } else {
+            continue;
+        };
+        let text = std::fs::read_to_string(e.path()).map_err(|e| format!("{n}: {e}"))?;
+        let p = puzzle::read(&text).map_err(|e| format!("{n}: {e}"))?;
+        let board = boards::find(p.board())
+            .map_or_else(|| "custom 5DFEN".to_string(), |v| v.name.to_string());
+        s.seen.insert(hash_of(&p.position));
+        *s.cells
+            .entry((board, p.kind, bucket(p.timelines())))
+            .or_default() += 1;
+        let number: usize = n[3..n.len().saturating_sub(6)]
+            .parse()
+            .map_err(|_| format!("{n}: not mK-NNN.5dpgn"))?;
+        numbers[k] = numbers[k].max(number);
+    }
+    Ok(numbers)
+}
+
 /// `puzzles generate ...`.
 pub fn generate(args: &[String]) -> Result<ExitCode, String> {
     let out: String = flag(args, "--out", "puzzles".to_string())?;
@@ -380,6 +413,12 @@ pub fn generate(args: &[String]) -> Result<ExitCode, String> {
         found: Vec::new(),
         tally: Tally::default(),
     });
+    let mut numbers = [0usize; 2];
+    if args.iter().any(|a| a == "--add") {
+        let mut s = shared.lock().map_err(|_| "lock")?;
+        numbers = load_existing(Path::new(&out), &mut s)?;
+        println!("--add: {} existing puzzles kept", numbers[0] + numbers[1]);
+    }
     let jobs = corpus_list.len() + names.len() * games;
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -407,16 +446,18 @@ pub fn generate(args: &[String]) -> Result<ExitCode, String> {
         (a.kind, &a.board, a.timelines, &a.source).cmp(&(b.kind, &b.board, b.timelines, &b.source))
     });
     std::fs::create_dir_all(&out).map_err(|e| format!("{out}: {e}"))?;
-    // Replace the previous generation's files.
-    if let Ok(entries) = std::fs::read_dir(&out) {
-        for e in entries.filter_map(Result::ok) {
-            let n = e.file_name().to_string_lossy().to_string();
-            if (n.starts_with("m1-") || n.starts_with("m2-")) && n.ends_with(".5dpgn") {
-                std::fs::remove_file(e.path()).map_err(|e| format!("{n}: {e}"))?;
+    // Replace the previous generation's files (unless adding to them).
+    let existing = numbers;
+    if existing == [0, 0] {
+        if let Ok(entries) = std::fs::read_dir(&out) {
+            for e in entries.filter_map(Result::ok) {
+                let n = e.file_name().to_string_lossy().to_string();
+                if (n.starts_with("m1-") || n.starts_with("m2-")) && n.ends_with(".5dpgn") {
+                    std::fs::remove_file(e.path()).map_err(|e| format!("{n}: {e}"))?;
+                }
             }
         }
     }
-    let mut numbers = [0usize; 2];
     for f in &shared.found {
         let k = usize::from(f.kind == Kind::MateIn2);
         numbers[k] += 1;
@@ -441,10 +482,10 @@ pub fn generate(args: &[String]) -> Result<ExitCode, String> {
         t.duplicate, t.cell_full, t.bad_roundtrip
     );
     println!(
-        "kept {} puzzles ({} mate in 1, {} mate in 2): {:.1} per minute",
+        "kept {} new puzzles ({} mate in 1, {} mate in 2): {:.1} per minute",
         shared.found.len(),
-        numbers[0],
-        numbers[1],
+        numbers[0] - existing[0],
+        numbers[1] - existing[1],
         shared.found.len() as f64 / (elapsed / 60.0)
     );
     print_spread(

@@ -9,6 +9,11 @@
 //!   mates in 2; keeps at most K puzzles per (board, kind, timeline count)
 //!   cell, writes them to DIR (`m1-001.5dpgn`, `m2-001.5dpgn`, ...) and
 //!   prints the figures (candidates, rejections, per-minute rate, spread).
+//!   Without `--add` the folder's `m1-*`/`m2-*` files are replaced; with it
+//!   they are kept (their positions count as seen, their cells as filled)
+//!   and new files numbered after them. `--m2-everywhere` tries a mate in 2
+//!   on every position without a mate in 1 (slow); `--verbose` prints each
+//!   game's time.
 //! - `puzzles verify PATH... [--stats] [--budget NODES] [--positions N]`:
 //!   re-proves every `.5dpgn` file (in the folders given, or the files);
 //!   prints `file: what is wrong` for each failure and exits 1 if any.
@@ -39,7 +44,7 @@ fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result
 }
 
 /// Flags that take no value.
-const SWITCHES: [&str; 3] = ["--stats", "--verbose", "--m2-everywhere"];
+const SWITCHES: [&str; 4] = ["--stats", "--verbose", "--m2-everywhere", "--add"];
 
 /// Arguments that are neither flags nor flag values.
 fn operands(args: &[String]) -> Vec<String> {
