@@ -482,4 +482,40 @@ mod tests {
         let e = verify(&t, tiny).unwrap_err();
         assert!(e.contains("could not decide"), "{e}");
     }
+
+    /// A mate in 2 found by `puzzles generate` (Small - Open, two actions in).
+    const SMALL_OPEN_M2: &str = "[Board \"Small - Open\"]\n[Mode \"5D\"]\n\
+        [Puzzle \"mate in 2\"]\n[Solution \"(0T2)Nc1e2\"]\n[Source \"unit test\"]\n\n\
+        1. (0T1)Rd1xd4 / (0T1)Ke5xd4\n";
+
+    #[test]
+    fn a_mate_in_two_verifies_and_every_other_first_action_is_refuted() {
+        let p = verify(SMALL_OPEN_M2, Effort::DEFAULT).unwrap();
+        assert_eq!(p.kind, Kind::MateIn2);
+        let solution = action_key(&p.position, &p.solution);
+        let mut others = Vec::new();
+        let _ = crate::fived::search::for_each_legal_action(
+            &p.position,
+            Effort::DEFAULT.budget,
+            |moves, _| {
+                if action_key(&p.position, moves) != solution {
+                    others.push(moves.to_vec());
+                }
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        assert!(others.len() > 3);
+        for other in others.iter().take(3) {
+            let t = action_text(&p.position, other).unwrap();
+            let e = verify(&SMALL_OPEN_M2.replace("(0T2)Nc1e2", &t), Effort::DEFAULT).unwrap_err();
+            assert!(e.starts_with(&format!("`{t}` ")), "{e}");
+            assert!(
+                e.contains("does not force mate in 2: the defence") || e.contains("stalemates"),
+                "{e}"
+            );
+        }
+        let as_one = SMALL_OPEN_M2.replace("mate in 2", "mate in 1");
+        let e = verify(&as_one, Effort::DEFAULT).unwrap_err();
+        assert!(e.contains("no action mates in 1"), "{e}");
+    }
 }
