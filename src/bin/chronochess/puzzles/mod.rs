@@ -172,9 +172,19 @@ fn verify(args: &[String]) -> Result<ExitCode, String> {
         files.len()
     );
     if stats {
+        // Catalogue names as the catalogue spells them (files may shout).
+        let named: Vec<(&str, &Puzzle)> = ok
+            .iter()
+            .map(|(_, p)| {
+                let name =
+                    chronochess::fived::boards::find(p.board()).map_or("custom 5DFEN", |v| v.name);
+                (name, p)
+            })
+            .collect();
         print_spread(
-            ok.iter()
-                .map(|(_, p)| (p.board(), p.timelines(), p.kind, p.alternatives.is_empty())),
+            named
+                .iter()
+                .map(|(b, p)| (*b, p.timelines(), p.kind, p.alternatives.is_empty())),
         );
         slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
         for (s, name) in slowest.iter().take(5) {
