@@ -505,6 +505,22 @@ mod tests {
             },
         );
         assert!(others.len() > 3);
+        // Every defence has an answer; the first one found is a mate.
+        let after = puzzle::after_action(&p.position, &p.solution).unwrap();
+        let defence = crate::fived::search::any_legal_action(&after, Effort::DEFAULT.budget)
+            .known()
+            .flatten()
+            .unwrap();
+        let answer = puzzle::mating_answer(&p.position, &p.solution, &defence, Effort::DEFAULT)
+            .known()
+            .flatten()
+            .unwrap();
+        let end = puzzle::after_action(&puzzle::after_action(&after, &defence).unwrap(), &answer)
+            .unwrap();
+        assert_eq!(
+            crate::fived::search::outcome(&end, Effort::DEFAULT.budget),
+            Answer::Known(crate::fived::Outcome::Checkmate)
+        );
         for other in others.iter().take(3) {
             let t = action_text(&p.position, other).unwrap();
             let e = verify(&SMALL_OPEN_M2.replace("(0T2)Nc1e2", &t), Effort::DEFAULT).unwrap_err();
