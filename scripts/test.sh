@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every Chronochess check, stopping at the first failure:
 #   formatting, clippy (host and wasm32), host tests, browser tests (headless Chromium),
-#   the release web build, end-to-end tests against dist/, and 5D conformance on the corpus.
+#   the release web build, end-to-end tests against dist/, 5D conformance on the corpus, and the
+#   proof of every puzzle in puzzles/.
 # Usage: bash scripts/test.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -65,6 +66,8 @@ else
   echo
   echo "note: 5D conformance skipped: ../shared/corpus not found"
 fi
+run_step "puzzles verify (puzzles/)" \
+  cargo run --release --quiet --bin chronochess -- puzzles verify puzzles/
 
 echo
 echo "================================================================"

@@ -10,6 +10,8 @@
 //!   section 8 recommends the move; such rows are listed, with their position).
 //! - `chronochess stress …`: the 5D stress suite (generate, check, relabel;
 //!   `chronochess/stress/mod.rs`).
+//! - `chronochess puzzles generate|verify …`: proved 5D mate puzzles
+//!   (`chronochess/puzzles/mod.rs`).
 
 // Timing needs the host's clocks; the wasm bench harness (bench/wasm) builds
 // this module on its own.
@@ -21,6 +23,9 @@ mod bench;
 mod bestmove;
 #[path = "chronochess/convert.rs"]
 mod convert;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/puzzles/mod.rs"]
+mod puzzles;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/selfplay.rs"]
 mod selfplay;
@@ -39,7 +44,8 @@ const USAGE: &str = "usage: chronochess boards
        chronochess conformance DIR [--budget NODES] [--times]
        chronochess stress generate|check|label|show|import ... (see stress/mod.rs)
        chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME] [--seed S] [--save DIR] [--ms N]
-       chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]";
+       chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]
+       chronochess puzzles generate|verify ... (see puzzles/mod.rs)";
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
 
@@ -212,6 +218,8 @@ fn main() -> ExitCode {
         Some("stress") => stress::main(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("bestmove") => bestmove::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("puzzles") => puzzles::main(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("selfplay") => selfplay::main(&args[1..]),
         _ => Err(USAGE.to_string()),

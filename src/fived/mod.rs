@@ -17,6 +17,7 @@ pub mod check;
 pub mod coords;
 pub mod movegen;
 pub mod multiverse;
+pub mod puzzle;
 pub mod search;
 
 pub use action::{Game, MoveError, SubmitError};

@@ -6,6 +6,7 @@ mod ai_props;
 mod initial;
 mod play;
 mod props;
+mod puzzles;
 mod resolve;
 mod roundtrip;
 mod stress;
