@@ -51,7 +51,8 @@ pub fn Modal(
                     <h2>{title}</h2>
                     <button type="button" class="modal-close" aria-label="Close" on:click=move |_| on_close.run(())>"×"</button>
                 </header>
-                <div class="modal-body">{children()}</div>
+                // Focusable, so a body longer than the screen (Help) scrolls by keyboard too.
+                <div class="modal-body" tabindex="0">{children()}</div>
             </div>
         </div>
     }
