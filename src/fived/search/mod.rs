@@ -24,28 +24,48 @@
 //! Pruning, all exact (each cut removes only partial actions that cannot
 //! be completed, or skips a move known to give a check there):
 //!
-//! - Nogoods (`nogood.rs`): the "hypercuboid" idea of ftxi/5dchess_engine
-//!   and cwmtt — one axis per playable board, and a check found for one
-//!   combination rules out the whole slice of combinations that share the
-//!   moves it needs. The moves a check needs are read off its attacker,
-//!   royal and in-between boards; a move is then skipped without being made
-//!   wherever those moves recur. Jumps that give a check in every action are
-//!   found on first use.
-//! - `stuck`: after every phase-1 choice, a board at the present that was
-//!   passed must still have a way out (its own branching jump, a hop from a
-//!   board still to decide, or a present pulled back).
+//! - Nogoods (`nogood.rs`): the slices of the "hypercuboid" search of
+//!   ftxi/5dchess_engine (tessaract's algorithm for cwmtt). A check found
+//!   after a move is stated as conditions on the boards the action made:
+//!   the attacker on its square, the royal on its square, the points of a
+//!   rider's path empty (`why.rs`). The move is then skipped without being
+//!   made wherever those conditions hold again, whichever moves made those
+//!   boards (any move of a board that keeps the attacker in place). Jumps
+//!   that give a check in every action are found on first use.
+//! - Reasons and backjumping in phase 1 (`why.rs`, `phases.rs`): a board
+//!   whose choices all failed returns the conditions under which they fail.
+//!   A choice after which the reason of an earlier failed choice still
+//!   holds is skipped (one check rules out every move of a board that
+//!   leaves the attacker, the royal and the path as they were), and a
+//!   reason that names none of the boards a board's choices make sends the
+//!   search straight back past that board (conflict-directed backjumping:
+//!   before, every combination of the boards in between was tried). A
+//!   reason that cannot be stated (a check through a new timeline, a
+//!   subtree that reached phase 2) skips nothing.
+//! - `stuck` (`stuck.rs`): after every phase-1 choice, a board at the
+//!   present that was passed must still have a way out (its own branching
+//!   jump, a hop from a board still to decide, or a present pulled back);
+//!   when none is left, the reason is the board left unplayed plus the
+//!   reasons each way out failed.
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
 //! - Outcome: one early-exit search for any legal action decides whether
 //!   the game goes on; only in check, and only when the action found pulls
 //!   the present back, a second search (cutting jumps that pull it back)
-//!   looks for softmate, instead of enumerating every action.
+//!   looks for softmate, instead of enumerating every action. That second
+//!   search skips, without making it, every jump whose new timeline is
+//!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
 //!   the mover's colour, including a free board or the end of a timeline a
 //!   jump reactivated: a jump sequence that leaves such a board with no way
 //!   out is not extended (before, every longer sequence was tried).
+//!
+//! Where the cost still lies: phase 2 learns no reasons and does not jump
+//! back, so a position whose last escape is a jump into the past that
+//! checks through its own new timeline (at every number it can get) tries
+//! many jump sequences before the budget runs out (`stress/README.md`).
 //!
 //! A jump's new timeline gets its number from the jumps made before it, and
 //! a check through that timeline holds only for that number (a jump that
@@ -77,6 +97,9 @@
 use std::ops::ControlFlow;
 
 mod nogood;
+mod why;
+
+use why::{Cond, Why};
 
 use super::check::Check;
 use super::coords::{color_of, BoardId, Move};
@@ -185,6 +208,11 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     reserved: Vec<bool>,
     /// How many moves at the end of `stack` are branching jumps.
     branch_count: usize,
+    /// The reason of the last failure found (see `why.rs`): filled by
+    /// `stuck`, the nogood tests and the learning from a check.
+    why: Why,
+    /// The conditions of `last_check` (see [`nogood::Learnt::conditions`]).
+    last_conds: Option<(Vec<Cond>, bool)>,
     nodes: u64,
     budget: u64,
     /// Only actions that leave the present where it is or move it forward
@@ -321,7 +349,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             .collect();
         Search {
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
-            learnt: nogood::Learnt::new(root, &boards, &nonbranching, &jumps),
+            learnt: nogood::Learnt::new(root, &nonbranching, &jumps),
             last_check: None,
             root: root.clone(),
             keep_present: keep_present.then_some(present),
@@ -331,6 +359,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             first_free,
             reserved: vec![false; order.len()],
             branch_count: 0,
+            why: Why::empty(),
+            last_conds: None,
             mover,
             boards,
             mandatory,
@@ -349,7 +379,19 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if self.mv.any_royal_capture(!self.mover) {
             return ControlFlow::Continue(());
         }
-        self.phase_a(0)
+        self.phase_a(0).map_continue(|_| ())
+    }
+
+    /// The failure depends on whether board `b`'s next board exists (is
+    /// `b` still playable?).
+    fn depends_on_board(&mut self, b: BoardId) {
+        let next = BoardId { l: b.l, v: b.v + 1 };
+        self.why.push(Cond::existence(&self.mv, next));
+    }
+
+    /// The reason gathered in `why` so far, which is then emptied.
+    fn take_why(&mut self) -> Why {
+        std::mem::replace(&mut self.why, Why::empty())
     }
 
     fn try_move(
@@ -375,6 +417,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let news = new_boards(&self.mv, m, u);
         self.last_check = self.mv.royal_capture_involving(&news, !self.mover);
         if self.last_check.is_some() {
+            self.note_check(u);
             self.mv.undo(u);
             return ControlFlow::Continue(None);
         }
@@ -393,6 +436,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             return ControlFlow::Break(Stop::Budget);
         }
         let Some(u) = self.mv.apply_as(m, fixed_only) else {
+            self.why.set_unknown();
             return ControlFlow::Continue(true);
         };
         let news = new_boards(&self.mv, m, u);
@@ -403,6 +447,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         self.last_check = self
             .mv
             .royal_capture_involving_except(&news, !self.mover, except);
+        if self.last_check.is_some() {
+            self.note_check(u);
+        }
         self.mv.undo(u);
         ControlFlow::Continue(self.last_check.is_some())
     }
@@ -459,6 +506,15 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let active_left = self.mv.active_timelines_left(self.mover);
         for i in pull_range {
             if !self.mv.is_playable(self.boards[i], self.mover) {
+                // Played (or hopped onto): its jumps are no way out, which
+                // matters only if one of them could pull the present back.
+                for k in 0..self.jumps[i].len() {
+                    let v = self.jumps[i][k].to.board.v;
+                    if v < present && v >= floor && !self.dead_jump(i, k)? {
+                        self.depends_on_board(self.boards[i]);
+                        break;
+                    }
+                }
                 continue;
             }
             // To pull the present back, its timeline must still be active.
@@ -467,7 +523,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 let m = self.jumps[i][k];
                 if m.to.board.v < present
                     && m.to.board.v >= floor
-                    && self.jump_can_branch(i, k, decided)
+                    && self.jump_can_branch_why(i, k, decided)
                     && !self.jump_fails_numbers(i, k, later_i)?
                     && !self.probe_jump(i, k)?
                 {
@@ -485,6 +541,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 for k in 0..self.nonbranching[u].len() {
                     let m = self.nonbranching[u][k];
                     let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
+                    if !hop_ok {
+                        self.depends_on_board(m.to.board);
+                    }
                     if hop_ok && !self.probe_nb(u, k)? {
                         continue 'boards;
                     }
@@ -492,7 +551,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             }
             let later_u = later(self, u);
             for k in 0..self.jumps[u].len() {
-                if self.jump_can_branch(u, k, decided)
+                if self.jump_can_branch_why(u, k, decided)
                     && !self.jump_fails_numbers(u, k, later_u)?
                     && !self.probe_jump(u, k)?
                 {
@@ -503,7 +562,11 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             // to come (every board with a hop onto a board at the present is
             // decided in phase 1).
             for o in decided..n {
-                if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
+                if o == u {
+                    continue;
+                }
+                if !self.mv.is_playable(self.boards[o], self.mover) {
+                    self.depends_on_board(self.boards[o]);
                     continue;
                 }
                 for k in 0..self.nonbranching[o].len() {
@@ -511,6 +574,15 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     if m.to.board == b && !self.probe_nb(o, k)? {
                         continue 'boards;
                     }
+                }
+            }
+            // Stuck: because `u` was left unplayed, and because no old
+            // inactive timeline was played to a stale end (see `stale`).
+            self.depends_on_board(self.boards[u]);
+            for j in 0..n {
+                let bj = self.boards[j];
+                if bj.v + 1 < present && bj.v + 1 > floor && !self.mv.is_active(bj.l) {
+                    self.depends_on_board(self.boards[j]);
                 }
             }
             return ControlFlow::Continue(true);
@@ -543,22 +615,40 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         }
     }
 
+    /// [`Search::jump_can_branch`], noting in `why` that the answer
+    /// depends on the board the jump lands on.
+    fn jump_can_branch_why(&mut self, i: usize, k: usize, decided: usize) -> bool {
+        self.depends_on_board(self.jumps[i][k].to.board);
+        self.jump_can_branch(i, k, decided)
+    }
+
     /// Phase 1: the early boards, in order: a non-branching move or pass.
-    fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
+    /// Returns why nothing was found (see `why.rs`): unknown if some action
+    /// was visited or the reason cannot be stated.
+    fn phase_a(&mut self, i: usize) -> ControlFlow<Stop, Why> {
         // At the root, every board; later, the boards passed so far (whose
         // escapes shrink as hop sources are decided).
-        if i < self.first_free && self.stuck(i, i > 0)? {
-            return ControlFlow::Continue(());
+        if i < self.first_free {
+            self.why = Why::empty();
+            if self.stuck(i, i > 0)? {
+                return ControlFlow::Continue(self.take_why());
+            }
         }
         if i == self.first_free {
+            self.why = Why::empty();
             if self.stuck(self.first_free, false)? {
-                return ControlFlow::Continue(());
+                return ControlFlow::Continue(self.take_why());
             }
-            return self.phase_b();
+            self.phase_b()?;
+            return ControlFlow::Continue(Why::unknown());
         }
         let b = self.boards[i];
+        let next = BoardId { l: b.l, v: b.v + 1 };
         if !self.mv.is_playable(b, self.mover) {
-            return self.phase_a(i + 1);
+            // Hopped onto by an earlier board.
+            let mut why = self.phase_a(i + 1)?;
+            why.push(Cond::existence(&self.mv, next));
+            return ControlFlow::Continue(why);
         }
         // A mandatory board may stay unplayed in phase 1 only if it can still
         // branch in phase 2, be hopped onto, or if the present can be pulled back.
@@ -571,14 +661,106 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         // available first, so an action is found without first trying every
         // combination of the other boards' moves.
         let pass_first = may_pass && self.pull_needed_from(i)?;
+        let mut choices: Vec<Option<usize>> = Vec::new();
         if pass_first {
-            self.phase_a(i + 1)?;
+            choices.push(None);
         }
-        self.each_nonbranching(i, Self::phase_a)?;
+        choices.extend((0..self.nonbranching[i].len()).map(Some));
         if may_pass && !pass_first {
-            self.phase_a(i + 1)?;
+            choices.push(None);
         }
-        ControlFlow::Continue(())
+        // The boards the choices of `i` can make.
+        let mut made = vec![next];
+        for m in &self.nonbranching[i] {
+            let t = nogood::own_boards(m, !m.is_physical())[1];
+            if !made.contains(&t) {
+                made.push(t);
+            }
+        }
+        // The reasons of the choices that failed, and their union without
+        // the conditions on the boards each choice made, plus "`i` not
+        // played yet" (see `why.rs`).
+        let mut failed: Vec<Why> = Vec::new();
+        let mut all = Why::empty();
+        all.push(Cond::existence(&self.mv, next));
+        for c in choices {
+            let own = match c {
+                None => Vec::new(),
+                Some(k) => {
+                    let m = self.nonbranching[i][k];
+                    let own = nogood::own_boards(&m, !m.is_physical());
+                    if !m.is_physical() {
+                        // This choice exists only while its target is playable.
+                        all.push(Cond::existence(&self.mv, own[1]));
+                        if !self.mv.is_playable(m.to.board, self.mover) {
+                            continue;
+                        }
+                    }
+                    own.to_vec()
+                }
+            };
+            let why = match self.explained(i, c, &failed) {
+                Some(w) => w,
+                None => match c {
+                    None => self.phase_a(i + 1)?,
+                    Some(k) => self.phase_a_move(i, k)?,
+                },
+            };
+            if !why.names_any(&made) {
+                // Whatever `i` chooses, the same failure: jump back.
+                return ControlFlow::Continue(why);
+            }
+            all.union_with(&why.without(&own));
+            if !why.is_unknown() && failed.len() < 16 && !failed.contains(&why) {
+                failed.push(why);
+            }
+        }
+        ControlFlow::Continue(all)
+    }
+
+    /// If the reason of a failed choice of board `i` holds after choice `c`
+    /// (a pass, or non-branching move `k`), that reason: `c` fails the same
+    /// way. Made without a check test (no node).
+    fn explained(&mut self, i: usize, c: Option<usize>, failed: &[Why]) -> Option<Why> {
+        if failed.is_empty() {
+            return None;
+        }
+        let u = match c {
+            None => None,
+            Some(k) => Some(self.mv.apply_as(&self.nonbranching[i][k], false)?),
+        };
+        let found = failed.iter().find(|w| w.holds_in(&self.mv)).cloned();
+        if let Some(u) = u {
+            self.mv.undo(u);
+        }
+        found
+    }
+
+    /// Phase 1, board `i` makes its non-branching move `k` (skipped if it
+    /// is known to fail, learnt if it fails) and the search goes on with
+    /// the next board. Returns why nothing was found.
+    fn phase_a_move(&mut self, i: usize, k: usize) -> ControlFlow<Stop, Why> {
+        let m = self.nonbranching[i][k];
+        self.why = Why::empty();
+        if self.nb_fails(i, k, true) {
+            return ControlFlow::Continue(self.take_why());
+        }
+        let Some(u) = self.try_move(&m, false)? else {
+            if self.last_check.is_some() {
+                self.learn_nb(i, k, true);
+            } else {
+                self.why.set_unknown();
+            }
+            return ControlFlow::Continue(self.take_why());
+        };
+        // Keep the canonical play order: non-branching moves before the
+        // branching jumps (none yet in phase 1).
+        let at = self.stack.len() - self.branch_count;
+        self.stack.insert(at, m);
+        let r = self.phase_a(i + 1);
+        self.stack.remove(at);
+        self.mv.undo(u);
+        r
     }
 
     /// True if board `i` has a jump into the past not known to fail, and some
@@ -645,11 +827,21 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }
+            // Keeping the present: a jump whose new timeline is active and
+            // starts before it pulls it back (cut without being made).
+            let pulls_back = |s: &Self, m: &Move| {
+                s.keep_present
+                    .is_some_and(|p| m.to.board.v + 1 < p && s.mv.next_timeline_active(s.mover))
+            };
             for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if pulls_back(self, &m) {
+                    self.kept_present_cut = true;
+                    continue;
+                }
                 if self.jump_fails(i, k)? {
                     continue;
                 }
-                let m = self.jumps[i][k];
                 let reserve = if self.mv.is_branching(&m) {
                     None
                 } else {
@@ -662,10 +854,9 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                 };
                 let tried = self.try_move(&m, true)?;
                 if tried.is_none() {
-                    self.learn_jump(i, k);
+                    self.learn_jump(i, k, true);
                 }
                 if let Some(u) = tried {
-                    self.learnt.played_jump(i, k, true);
                     let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                     self.stack.push(m);
                     self.branch_count += 1;
@@ -675,7 +866,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     if let (Some(j), Some(w)) = (reserve, was) {
                         self.reserved[j] = w;
                     }
-                    self.learnt.played_jump(i, k, false);
                     self.mv.undo(u);
                     r?;
                 }
@@ -721,22 +911,20 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if self.nb_fails(i, k) {
+            if self.nb_fails(i, k, true) {
                 continue;
             }
             let tried = self.try_move(&m, false)?;
             if tried.is_none() {
-                self.learn_nb(i, k);
+                self.learn_nb(i, k, true);
             }
             if let Some(u) = tried {
-                self.learnt.played_nb(i, k, u, true);
                 // Keep the canonical play order: non-branching moves before
                 // the branching jumps (none yet in phase 1).
                 let at = self.stack.len() - self.branch_count;
                 self.stack.insert(at, m);
                 let r = next(self, i + 1);
                 self.stack.remove(at);
-                self.learnt.played_nb(i, k, u, false);
                 self.mv.undo(u);
                 r?;
             }
@@ -935,6 +1123,15 @@ fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
 /// at once (the stress suite's slowest positions: `stress/README.md`).
 #[must_use]
 pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
+    outcome_traced(position, budget).0
+}
+
+/// [`outcome`], and the nodes used by its first search (any legal action)
+/// and its second (an action keeping the present; 0 if not run). For the
+/// stress suite's diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn outcome_traced(position: &Multiverse, budget: Budget) -> (Answer<Outcome>, [u64; 2]) {
     let in_check = position.in_check();
     let present = position.present();
     let mut keeps_present = false;
@@ -943,21 +1140,26 @@ pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
         ControlFlow::Break(())
     });
     match r {
-        Answer::Unknown => return Answer::Unknown,
-        Answer::Known(true) if in_check => return Answer::Known(Outcome::Checkmate),
-        Answer::Known(true) => return Answer::Known(Outcome::Stalemate),
+        Answer::Unknown => return (Answer::Unknown, [used, 0]),
+        Answer::Known(true) if in_check => return (Answer::Known(Outcome::Checkmate), [used, 0]),
+        Answer::Known(true) => return (Answer::Known(Outcome::Stalemate), [used, 0]),
         Answer::Known(false) => {}
     }
     if !in_check || keeps_present {
-        return Answer::Known(Outcome::Ongoing {
+        let o = Outcome::Ongoing {
             in_check,
             softmate: false,
-        });
+        };
+        return (Answer::Known(o), [used, 0]);
     }
     let rest = Budget::nodes(budget.nodes.saturating_sub(used));
     let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
-    let softmate = search_with(position, rest, true, found).0 == Answer::Known(true);
-    Answer::Known(Outcome::Ongoing { in_check, softmate })
+    let (r2, used2, _) = search_with(position, rest, true, found);
+    let softmate = r2 == Answer::Known(true);
+    (
+        Answer::Known(Outcome::Ongoing { in_check, softmate }),
+        [used, used2],
+    )
 }
 
 /// A slow, obviously-right enumerator used as a test oracle: tries every
