@@ -177,6 +177,8 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
                     let b = self.boards[i];
                     b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
                 }));
+        // No reasons are kept in phase 2: gathering them would only cost.
+        self.why = Why::unknown();
         if any_waiting && self.stuck(self.first_free, false)? {
             return ControlFlow::Continue(());
         }

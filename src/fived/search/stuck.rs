@@ -15,6 +15,9 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// The failure depends on whether board `b`'s next board exists (is
     /// `b` still playable?).
     pub(super) fn depends_on_board(&mut self, b: BoardId) {
+        if self.why.is_unknown() {
+            return;
+        }
         let next = BoardId { l: b.l, v: b.v + 1 };
         self.why.push(Cond::existence(&self.mv, next));
     }
@@ -73,6 +76,9 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             if !self.mv.is_playable(self.boards[i], self.mover) {
                 // Played (or hopped onto): its jumps are no way out, which
                 // matters only if one of them could pull the present back.
+                if self.why.is_unknown() {
+                    continue;
+                }
                 for k in 0..self.jumps[i].len() {
                     let v = self.jumps[i][k].to.board.v;
                     if v < present && v >= floor && !self.dead_jump(i, k)? {

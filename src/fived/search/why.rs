@@ -100,7 +100,7 @@ impl Cond {
         match self.holds {
             Holds::NoBoard => b.is_none(),
             Holds::Board => b.is_some(),
-            Holds::Empty => b.is_some_and(|b| b.piece_at(self.square).is_none()),
+            Holds::Empty => b.is_some_and(|b| b.occupied() >> self.square.index() & 1 == 0),
             Holds::Piece(p) => {
                 b.is_some_and(|b| b.piece_at(self.square).map(|x| x.piece) == Some(p))
             }
@@ -137,14 +137,22 @@ impl Why {
         self.conds = None;
     }
 
-    /// Adds a condition.
+    /// Adds a condition. A reason of more than [`Why::MAX`] conditions
+    /// becomes unknown: it would seldom hold again, and gathering it costs.
     pub(super) fn push(&mut self, c: Cond) {
         if let Some(cs) = &mut self.conds {
             if !cs.contains(&c) {
-                cs.push(c);
+                if cs.len() >= Self::MAX {
+                    self.conds = None;
+                } else {
+                    cs.push(c);
+                }
             }
         }
     }
+
+    /// The most conditions a reason keeps.
+    pub(super) const MAX: usize = 40;
 
     /// Adds every condition of `other` (unknown stays unknown).
     pub(super) fn union_with(&mut self, other: &Why) {
