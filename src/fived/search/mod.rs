@@ -19,33 +19,56 @@
 //!
 //! (In the code, phase 1 is split: `phase_a` decides the boards at the
 //! present and those that can hop onto them, `phase_b` makes the branching
-//! jumps, `phase_c` decides the remaining optional boards.)
+//! jumps, `phase_c` decides the remaining optional boards; all three in
+//! `phases.rs`. The cuts are in `stuck.rs`, what a check teaches in
+//! `nogood.rs` and `why.rs`, the brute-force oracle and diagnostics in
+//! `diagnostics.rs`.)
 //!
 //! Pruning, all exact (each cut removes only partial actions that cannot
 //! be completed, or skips a move known to give a check there):
 //!
-//! - Nogoods (`nogood.rs`): the "hypercuboid" idea of ftxi/5dchess_engine
-//!   and cwmtt — one axis per playable board, and a check found for one
-//!   combination rules out the whole slice of combinations that share the
-//!   moves it needs. The moves a check needs are read off its attacker,
-//!   royal and in-between boards; a move is then skipped without being made
-//!   wherever those moves recur. Jumps that give a check in every action are
-//!   found on first use.
-//! - `stuck`: after every phase-1 choice, a board at the present that was
-//!   passed must still have a way out (its own branching jump, a hop from a
-//!   board still to decide, or a present pulled back).
+//! - Nogoods (`nogood.rs`): the slices of the "hypercuboid" search of
+//!   ftxi/5dchess_engine (tessaract's algorithm for cwmtt). A check found
+//!   after a move is stated as conditions on the boards the action made:
+//!   the attacker on its square, the royal on its square, the points of a
+//!   rider's path empty (`why.rs`). The move is then skipped without being
+//!   made wherever those conditions hold again, whichever moves made those
+//!   boards (any move of a board that keeps the attacker in place). Jumps
+//!   that give a check in every action are found on first use.
+//! - Reasons and backjumping in phase 1 (`why.rs`, `phases.rs`): a board
+//!   whose choices all failed returns the conditions under which they fail.
+//!   A choice after which the reason of an earlier failed choice still
+//!   holds is skipped (one check rules out every move of a board that
+//!   leaves the attacker, the royal and the path as they were), and a
+//!   reason that names none of the boards a board's choices make sends the
+//!   search straight back past that board (conflict-directed backjumping:
+//!   before, every combination of the boards in between was tried). A
+//!   reason that cannot be stated (a check through a new timeline, a
+//!   subtree that reached phase 2) skips nothing.
+//! - `stuck` (`stuck.rs`): after every phase-1 choice, a board at the
+//!   present that was passed must still have a way out (its own branching
+//!   jump, a hop from a board still to decide, or a present pulled back);
+//!   when none is left, the reason is the board left unplayed plus the
+//!   reasons each way out failed.
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
 //! - Outcome: one early-exit search for any legal action decides whether
 //!   the game goes on; only in check, and only when the action found pulls
 //!   the present back, a second search (cutting jumps that pull it back)
-//!   looks for softmate, instead of enumerating every action.
+//!   looks for softmate, instead of enumerating every action. That second
+//!   search skips, without making it, every jump whose new timeline is
+//!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
 //!   the mover's colour, including a free board or the end of a timeline a
 //!   jump reactivated: a jump sequence that leaves such a board with no way
 //!   out is not extended (before, every longer sequence was tried).
+//!
+//! Where the cost still lies: phase 2 learns no reasons and does not jump
+//! back, so a position whose last escape is a jump into the past that
+//! checks through its own new timeline (at every number it can get) tries
+//! many jump sequences before the budget runs out (`stress/README.md`).
 //!
 //! A jump's new timeline gets its number from the jumps made before it, and
 //! a check through that timeline holds only for that number (a jump that
@@ -76,7 +99,15 @@
 
 use std::ops::ControlFlow;
 
+mod diagnostics;
 mod nogood;
+mod phases;
+mod stuck;
+mod why;
+
+pub use diagnostics::{fast_legal_actions, naive_legal_actions, search_shape};
+
+use why::{Cond, Why};
 
 use super::check::Check;
 use super::coords::{color_of, BoardId, Move};
@@ -86,9 +117,9 @@ use crate::chess::Color;
 /// A limit on search work: the number of moves tried at most. One node is
 /// one move applied and tested for a check: a move of the search, a probe of
 /// a possible way out (`stuck`), or the first test of a jump in the searched
-/// position. A move skipped because a learnt nogood rules it out costs
-/// nothing (it is not applied); the up-front test of each non-branching
-/// move on its own is not counted. `outcome` shares one budget between its
+/// position. A move skipped because a learnt nogood or a failure's reason
+/// rules it out costs nothing (it is not tested for a check); the up-front
+/// test of each non-branching move on its own is not counted. `outcome` shares one budget between its
 /// two searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -185,6 +216,11 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     reserved: Vec<bool>,
     /// How many moves at the end of `stack` are branching jumps.
     branch_count: usize,
+    /// The reason of the last failure found (see `why.rs`): filled by
+    /// `stuck`, the nogood tests and the learning from a check.
+    why: Why,
+    /// The conditions of `last_check` (see [`nogood::Learnt::conditions`]).
+    last_conds: Option<(Vec<Cond>, bool)>,
     nodes: u64,
     budget: u64,
     /// Only actions that leave the present where it is or move it forward
@@ -321,7 +357,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             .collect();
         Search {
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
-            learnt: nogood::Learnt::new(root, &boards, &nonbranching, &jumps),
+            learnt: nogood::Learnt::new(root, &nonbranching, &jumps),
             last_check: None,
             root: root.clone(),
             keep_present: keep_present.then_some(present),
@@ -331,6 +367,8 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             first_free,
             reserved: vec![false; order.len()],
             branch_count: 0,
+            why: Why::empty(),
+            last_conds: None,
             mover,
             boards,
             mandatory,
@@ -349,7 +387,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         if self.mv.any_royal_capture(!self.mover) {
             return ControlFlow::Continue(());
         }
-        self.phase_a(0)
+        self.phase_a(0).map_continue(|_| ())
     }
 
     fn try_move(
@@ -375,6 +413,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         let news = new_boards(&self.mv, m, u);
         self.last_check = self.mv.royal_capture_involving(&news, !self.mover);
         if self.last_check.is_some() {
+            self.note_check(u);
             self.mv.undo(u);
             return ControlFlow::Continue(None);
         }
@@ -393,6 +432,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             return ControlFlow::Break(Stop::Budget);
         }
         let Some(u) = self.mv.apply_as(m, fixed_only) else {
+            self.why.set_unknown();
             return ControlFlow::Continue(true);
         };
         let news = new_boards(&self.mv, m, u);
@@ -403,431 +443,15 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
         self.last_check = self
             .mv
             .royal_capture_involving_except(&news, !self.mover, except);
+        if self.last_check.is_some() {
+            self.note_check(u);
+        }
         self.mv.undo(u);
         ControlFlow::Continue(self.last_check.is_some())
     }
-
-    /// True if no completion of the current partial action can be
-    /// submitted: some board at the present can be left neither by a
-    /// branching jump nor hopped onto without a check that no later move can
-    /// remove, and the present cannot be pulled back. Boards `..decided` have
-    /// had their phase-1 choice (so a passed one can no longer hop); with
-    /// `only_passed`, only those boards are examined.
-    fn stuck(&mut self, decided: usize, only_passed: bool) -> ControlFlow<Stop, bool> {
-        let present = self.mv.present();
-        if color_of(present) != self.mover {
-            return ControlFlow::Continue(false);
-        }
-        let n = self.boards.len();
-        let last = if only_passed { decided.min(n) } else { n };
-        let waiting = |s: &Self, u: usize| {
-            let b = s.boards[u];
-            b.v == present && s.mv.is_playable(b, s.mover) && s.mv.is_active(b.l)
-        };
-        if !(0..last).any(|u| waiting(self, u)) {
-            return ControlFlow::Continue(false);
-        }
-        // The present may not go below `floor` (when keeping it).
-        let floor = self.keep_present.unwrap_or(i32::MIN);
-        // An inactive timeline ending before the present with the opponent to
-        // move: any new timeline could reactivate it and pull the present
-        // back. Not worth deciding here.
-        let (lmin, lmax) = self.mv.timeline_range();
-        let stale = (lmin..=lmax).any(|l| {
-            !self.mv.is_active(l)
-                && self
-                    .mv
-                    .end(l)
-                    .is_some_and(|e| e < present && e > floor && color_of(e) != self.mover)
-        });
-        if stale {
-            return ControlFlow::Continue(false);
-        }
-        // Only an active new timeline can pull the present back.
-        let pull_range = if self.mv.next_timeline_active(self.mover) {
-            0..n
-        } else {
-            0..0
-        };
-        // A jump may come after as many other branching jumps as there are
-        // other boards that can still jump, so its timeline may get any of
-        // that many more numbers.
-        let can_jump =
-            |s: &Self, j: usize| s.mv.is_playable(s.boards[j], s.mover) && !s.jumps[j].is_empty();
-        let jumpers = (0..n).filter(|&j| can_jump(self, j)).count();
-        let later = |s: &Self, j: usize| jumpers - usize::from(can_jump(s, j));
-        let active_left = self.mv.active_timelines_left(self.mover);
-        for i in pull_range {
-            if !self.mv.is_playable(self.boards[i], self.mover) {
-                continue;
-            }
-            // To pull the present back, its timeline must still be active.
-            let later_i = later(self, i).min(active_left.saturating_sub(1));
-            for k in 0..self.jumps[i].len() {
-                let m = self.jumps[i][k];
-                if m.to.board.v < present
-                    && m.to.board.v >= floor
-                    && self.jump_can_branch(i, k, decided)
-                    && !self.jump_fails_numbers(i, k, later_i)?
-                    && !self.probe_jump(i, k)?
-                {
-                    return ControlFlow::Continue(false);
-                }
-            }
-        }
-        'boards: for u in 0..last {
-            if !waiting(self, u) {
-                continue;
-            }
-            let b = self.boards[u];
-            if u >= decided {
-                // Its own phase-1 move is still to be chosen.
-                for k in 0..self.nonbranching[u].len() {
-                    let m = self.nonbranching[u][k];
-                    let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
-                    if hop_ok && !self.probe_nb(u, k)? {
-                        continue 'boards;
-                    }
-                }
-            }
-            let later_u = later(self, u);
-            for k in 0..self.jumps[u].len() {
-                if self.jump_can_branch(u, k, decided)
-                    && !self.jump_fails_numbers(u, k, later_u)?
-                    && !self.probe_jump(u, k)?
-                {
-                    continue 'boards;
-                }
-            }
-            // Hops onto it: only from boards whose phase-1 choice is still
-            // to come (every board with a hop onto a board at the present is
-            // decided in phase 1).
-            for o in decided..n {
-                if o == u || !self.mv.is_playable(self.boards[o], self.mover) {
-                    continue;
-                }
-                for k in 0..self.nonbranching[o].len() {
-                    let m = self.nonbranching[o][k];
-                    if m.to.board == b && !self.probe_nb(o, k)? {
-                        continue 'boards;
-                    }
-                }
-            }
-            return ControlFlow::Continue(true);
-        }
-        ControlFlow::Continue(false)
-    }
-
-    /// Can jump `k` of board `i` still be made as a branching jump, once
-    /// boards `..decided` have had their phase-1 choice? Not if it lands on
-    /// the playable end board of an early board already decided (passed)
-    /// that has no jump of its own and that no board can hop onto: that
-    /// board stays the end of its timeline, so the jump could only be a
-    /// hop, which phase 1 decided. Phase 2 makes a jump onto a playable end
-    /// board only when that board is free (it may still move in phase 3),
-    /// or once the board has left by its own branching jump.
-    fn jump_can_branch(&self, i: usize, k: usize, decided: usize) -> bool {
-        let m = self.jumps[i][k];
-        if self.mv.is_branching(&m) {
-            return true;
-        }
-        match self.boards.iter().position(|b| *b == m.to.board) {
-            Some(j) => {
-                j != i
-                    && (j >= self.first_free
-                        || j >= decided
-                        || self.hop_target[j]
-                        || !self.jumps[j].is_empty())
-            }
-            None => true,
-        }
-    }
-
-    /// Phase 1: the early boards, in order: a non-branching move or pass.
-    fn phase_a(&mut self, i: usize) -> ControlFlow<Stop> {
-        // At the root, every board; later, the boards passed so far (whose
-        // escapes shrink as hop sources are decided).
-        if i < self.first_free && self.stuck(i, i > 0)? {
-            return ControlFlow::Continue(());
-        }
-        if i == self.first_free {
-            if self.stuck(self.first_free, false)? {
-                return ControlFlow::Continue(());
-            }
-            return self.phase_b();
-        }
-        let b = self.boards[i];
-        if !self.mv.is_playable(b, self.mover) {
-            return self.phase_a(i + 1);
-        }
-        // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        let may_pass = !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i];
-        // Order only: when a board already passed can be saved only by
-        // pulling the present back, keep this board's jumps into the past
-        // available first, so an action is found without first trying every
-        // combination of the other boards' moves.
-        let pass_first = may_pass && self.pull_needed_from(i)?;
-        if pass_first {
-            self.phase_a(i + 1)?;
-        }
-        self.each_nonbranching(i, Self::phase_a)?;
-        if may_pass && !pass_first {
-            self.phase_a(i + 1)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// True if board `i` has a jump into the past not known to fail, and some
-    /// board passed before it in phase 1 waits at the present with no jump
-    /// of its own left (so only a hop or a pulled-back present can save it).
-    fn pull_needed_from(&mut self, i: usize) -> ControlFlow<Stop, bool> {
-        let present = self.mv.present();
-        if color_of(present) != self.mover || !self.mv.next_timeline_active(self.mover) {
-            return ControlFlow::Continue(false);
-        }
-        let mut has_pull = false;
-        for k in 0..self.jumps[i].len() {
-            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
-                has_pull = true;
-                break;
-            }
-        }
-        if !has_pull {
-            return ControlFlow::Continue(false);
-        }
-        'passed: for u in 0..i {
-            let b = self.boards[u];
-            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
-                continue;
-            }
-            for k in 0..self.jumps[u].len() {
-                if !self.jump_fails(u, k)? {
-                    continue 'passed;
-                }
-            }
-            return ControlFlow::Continue(true);
-        }
-        ControlFlow::Continue(false)
-    }
-
-    /// Phase 2: every sequence of branching jumps, each prefix completed by
-    /// phase 3.
-    fn phase_b(&mut self) -> ControlFlow<Stop> {
-        let present = self.mv.present();
-        // Phase 3 cannot help while an early board at the present is unplayed.
-        let early_waiting = color_of(present) == self.mover
-            && (0..self.first_free).any(|i| {
-                let b = self.boards[i];
-                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
-            });
-        // Any board waiting at a present of the mover's colour (an early
-        // one, a free one, or the end of a timeline a jump reactivated) must
-        // be played or the present pulled back by a later jump: if neither
-        // can happen, no jump sequence from here completes.
-        let any_waiting = early_waiting
-            || (color_of(present) == self.mover
-                && (self.first_free..self.boards.len()).any(|i| {
-                    let b = self.boards[i];
-                    b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
-                }));
-        if any_waiting && self.stuck(self.first_free, false)? {
-            return ControlFlow::Continue(());
-        }
-        if !early_waiting {
-            self.phase_c(self.first_free)?;
-        }
-        let n = self.boards.len();
-        for i in 0..n {
-            if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
-                continue;
-            }
-            for k in 0..self.jumps[i].len() {
-                if self.jump_fails(i, k)? {
-                    continue;
-                }
-                let m = self.jumps[i][k];
-                let reserve = if self.mv.is_branching(&m) {
-                    None
-                } else {
-                    // Onto a playable end board: a branching jump only if that
-                    // board is free and makes a non-branching move in phase 3.
-                    match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
-                        Some(j) if j != i => Some(j),
-                        _ => continue,
-                    }
-                };
-                let tried = self.try_move(&m, true)?;
-                if tried.is_none() {
-                    self.learn_jump(i, k);
-                }
-                if let Some(u) = tried {
-                    self.learnt.played_jump(i, k, true);
-                    let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
-                    self.stack.push(m);
-                    self.branch_count += 1;
-                    let r = self.phase_b();
-                    self.branch_count -= 1;
-                    self.stack.pop();
-                    if let (Some(j), Some(w)) = (reserve, was) {
-                        self.reserved[j] = w;
-                    }
-                    self.learnt.played_jump(i, k, false);
-                    self.mv.undo(u);
-                    r?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Phase 3: the free optional boards, in order: pass or a non-branching
-    /// move; then the action is checked and visited.
-    fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == self.boards.len() {
-            let done = !self.stack.is_empty()
-                && color_of(self.mv.present()) != self.mover
-                && (self.first_free..self.boards.len())
-                    .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
-            if done && (self.visit)(&self.stack, &self.mv).is_break() {
-                return ControlFlow::Break(Stop::Visitor);
-            }
-            return ControlFlow::Continue(());
-        }
-        if !self.can_finish(i) {
-            return ControlFlow::Continue(());
-        }
-        let b = self.boards[i];
-        if !self.mv.is_playable(b, self.mover) {
-            return self.phase_c(i + 1);
-        }
-        self.phase_c(i + 1)?;
-        self.each_nonbranching(i, Self::phase_c)
-    }
-
-    /// Plays each non-branching move of board `i` in turn and continues with
-    /// `next(i + 1)`, as phases 1 and 3 do: moves that cannot be made now or
-    /// are known to fail are skipped, and a move that fails is learnt.
-    fn each_nonbranching(
-        &mut self,
-        i: usize,
-        next: fn(&mut Self, usize) -> ControlFlow<Stop>,
-    ) -> ControlFlow<Stop> {
-        for k in 0..self.nonbranching[i].len() {
-            let m = self.nonbranching[i][k];
-            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
-                continue;
-            }
-            if self.nb_fails(i, k) {
-                continue;
-            }
-            let tried = self.try_move(&m, false)?;
-            if tried.is_none() {
-                self.learn_nb(i, k);
-            }
-            if let Some(u) = tried {
-                self.learnt.played_nb(i, k, u, true);
-                // Keep the canonical play order: non-branching moves before
-                // the branching jumps (none yet in phase 1).
-                let at = self.stack.len() - self.branch_count;
-                self.stack.insert(at, m);
-                let r = next(self, i + 1);
-                self.stack.remove(at);
-                self.learnt.played_nb(i, k, u, false);
-                self.mv.undo(u);
-                r?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
 }
 
-impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
-    /// True if jump `k` of board `i` gives a check in every action that
-    /// makes it as a branching jump. The test: made as a branching jump in the
-    /// searched position, before any other move, it gives a check that avoids
-    /// its new timeline (attacker, royal, and any board passed through), or a
-    /// capture inside the new board alone. At that point the new timeline is
-    /// the outermost one, so no path crosses it towards another board; every
-    /// other board the check uses exists unchanged whatever else is played
-    /// (checks are monotone), and a capture inside one board does not depend
-    /// on that board's timeline number. Memoised; costs one node when tested.
-    fn dead_jump(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
-        if let Some(d) = self.jump_dead[i][k] {
-            return ControlFlow::Continue(d);
-        }
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return ControlFlow::Break(Stop::Budget);
-        }
-        let m = self.jumps[i][k];
-        let attacker = !self.mover;
-        let root = &mut self.root;
-        let dead = match root.apply_as(&m, true) {
-            Some(u) => {
-                let news = new_boards(root, &m, u);
-                let d = match u {
-                    super::multiverse::Undo::Branch { created, .. } => {
-                        let c = news[1];
-                        root.royal_capture_involving_except(&news, attacker, Some(created))
-                            .is_some()
-                            || root.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
-                    }
-                    _ => false,
-                };
-                root.undo(u);
-                d
-            }
-            None => true,
-        };
-        self.jump_dead[i][k] = Some(dead);
-        ControlFlow::Continue(dead)
-    }
-
-    /// In phase 3, before board `next` is decided: can some choice for the
-    /// boards `next..` still pass the present to the opponent and play every
-    /// reserved board? Phase 3 neither creates timelines nor changes which are
-    /// active, so the final present is the smallest active end, where an
-    /// unplayed board keeps its end and a played one ends one half-turn later
-    /// (on the opponent's colour). Boards already passed (and early boards
-    /// left unplayed) stay unplayed unless something can hop onto them. A
-    /// necessary condition, so cutting on it is exact: this is what keeps a
-    /// reactivated old timeline (which must be played) from multiplying every
-    /// combination of the other optional boards before failing at the end.
-    fn can_finish(&self, next: usize) -> bool {
-        let mut unplayed = i32::MAX;
-        let mut opponent = i32::MAX;
-        let (lmin, lmax) = self.mv.timeline_range();
-        for l in lmin..=lmax {
-            if let Some(e) = self.mv.end(l) {
-                if color_of(e) != self.mover && self.mv.is_active(l) {
-                    opponent = opponent.min(e);
-                }
-            }
-        }
-        for (j, &b) in self.boards.iter().enumerate() {
-            if !self.mv.is_playable(b, self.mover) {
-                continue;
-            }
-            let still_open = j >= next || self.hop_target[j];
-            if !still_open && self.reserved[j] {
-                return false;
-            }
-            if !self.mv.is_active(b.l) {
-                continue;
-            }
-            if still_open {
-                opponent = opponent.min(b.v + 1);
-            } else {
-                unplayed = unplayed.min(b.v);
-            }
-        }
-        opponent < unplayed
-    }
-}
+impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {}
 
 /// The boards a just-applied move created.
 fn new_boards(mv: &Multiverse, m: &Move, u: super::multiverse::Undo) -> Vec<BoardId> {
@@ -935,6 +559,15 @@ fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
 /// at once (the stress suite's slowest positions: `stress/README.md`).
 #[must_use]
 pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
+    outcome_traced(position, budget).0
+}
+
+/// [`outcome`], and the nodes used by its first search (any legal action)
+/// and its second (an action keeping the present; 0 if not run). For the
+/// stress suite's diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn outcome_traced(position: &Multiverse, budget: Budget) -> (Answer<Outcome>, [u64; 2]) {
     let in_check = position.in_check();
     let present = position.present();
     let mut keeps_present = false;
@@ -943,138 +576,26 @@ pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
         ControlFlow::Break(())
     });
     match r {
-        Answer::Unknown => return Answer::Unknown,
-        Answer::Known(true) if in_check => return Answer::Known(Outcome::Checkmate),
-        Answer::Known(true) => return Answer::Known(Outcome::Stalemate),
+        Answer::Unknown => return (Answer::Unknown, [used, 0]),
+        Answer::Known(true) if in_check => return (Answer::Known(Outcome::Checkmate), [used, 0]),
+        Answer::Known(true) => return (Answer::Known(Outcome::Stalemate), [used, 0]),
         Answer::Known(false) => {}
     }
     if !in_check || keeps_present {
-        return Answer::Known(Outcome::Ongoing {
+        let o = Outcome::Ongoing {
             in_check,
             softmate: false,
-        });
+        };
+        return (Answer::Known(o), [used, 0]);
     }
     let rest = Budget::nodes(budget.nodes.saturating_sub(used));
     let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
-    let softmate = search_with(position, rest, true, found).0 == Answer::Known(true);
-    Answer::Known(Outcome::Ongoing { in_check, softmate })
-}
-
-/// A slow, obviously-right enumerator used as a test oracle: tries every
-/// order of every move, and keeps each legal action once as (sorted
-/// non-branching moves, sequence of branching moves). Exponential: only for
-/// small positions.
-#[doc(hidden)]
-#[must_use]
-pub fn naive_legal_actions(
-    position: &Multiverse,
-) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
-    fn rec(
-        mv: &mut Multiverse,
-        mover: Color,
-        nonbranching: &mut Vec<Move>,
-        branching: &mut Vec<Move>,
-        out: &mut std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>,
-    ) {
-        let played = nonbranching.len() + branching.len();
-        if played > 0 && color_of(mv.present()) != mover && !mv.any_royal_capture(!mover) {
-            let mut nb = nonbranching.clone();
-            nb.sort();
-            out.insert((nb, branching.clone()));
-        }
-        for b in mv.playable_boards(mover) {
-            for m in mv.board_moves(b) {
-                let is_branch = mv.is_branching(&m);
-                let Some(u) = mv.apply(&m) else { continue };
-                if is_branch {
-                    branching.push(m);
-                } else {
-                    nonbranching.push(m);
-                }
-                rec(mv, mover, nonbranching, branching, out);
-                if is_branch {
-                    branching.pop();
-                } else {
-                    nonbranching.pop();
-                }
-                mv.undo(u);
-            }
-        }
-    }
-    let mut mv = position.clone();
-    let mut out = std::collections::BTreeSet::new();
-    let mover = mv.to_move;
-    rec(&mut mv, mover, &mut Vec::new(), &mut Vec::new(), &mut out);
-    out
-}
-
-/// Every legal action as (sorted non-branching moves, branching sequence),
-/// from the fast search; compare with [`naive_legal_actions`].
-#[doc(hidden)]
-#[must_use]
-pub fn fast_legal_actions(
-    position: &Multiverse,
-) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
-    let mut out = std::collections::BTreeSet::new();
-    let _ = for_each_legal_action(position, Budget::UNLIMITED, |moves, _| {
-        let mut probe = position.clone();
-        let mut nb = Vec::new();
-        let mut br = Vec::new();
-        for m in moves {
-            if probe.is_branching(m) {
-                br.push(*m);
-            } else {
-                nb.push(*m);
-            }
-            let _ = probe.apply(m);
-        }
-        nb.sort();
-        out.insert((nb, br));
-        ControlFlow::Continue(())
-    });
-    out
-}
-
-/// Per playable board (search order): (board, mandatory, non-branching moves
-/// that are legal on their own, jumps). For diagnostics.
-#[doc(hidden)]
-#[must_use]
-pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
-    let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
-    let mut s = Search::new(position, Budget::UNLIMITED, false, &mut visit);
-    let mover = s.mover;
-    (0..s.boards.len())
-        .map(|i| {
-            let mut alive = 0;
-            let mut clean = 0;
-            for m in s.jumps[i].clone() {
-                if !s.mv.is_branching(&m) {
-                    continue;
-                }
-                let Some(u) = s.mv.apply(&m) else { continue };
-                let news = new_boards(&s.mv, &m, u);
-                let created = news.get(1).map(|b| b.l);
-                if s.mv
-                    .royal_capture_involving_except(&news, !mover, created)
-                    .is_none()
-                {
-                    alive += 1;
-                }
-                if s.mv.royal_capture_involving(&news, !mover).is_none() {
-                    clean += 1;
-                }
-                s.mv.undo(u);
-            }
-            (
-                s.boards[i],
-                s.mandatory[i],
-                s.nonbranching[i].len(),
-                s.jumps[i].len(),
-                alive,
-                clean,
-            )
-        })
-        .collect()
+    let (r2, used2, _) = search_with(position, rest, true, found);
+    let softmate = r2 == Answer::Known(true);
+    (
+        Answer::Known(Outcome::Ongoing { in_check, softmate }),
+        [used, used2],
+    )
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -1,128 +1,95 @@
-//! What the search learns from a failed branching jump: the smallest set of
-//! earlier non-branching moves that, with the jump, gives the check (a
-//! "nogood"). Any later partial action that contains that set fails with the
-//! same jump, so the jump is skipped there without being made.
+//! What the search learns from a move that gave a check: the conditions on
+//! the boards the action made under which the same check exists (a
+//! "nogood", see `why.rs` for why they are exact). Wherever those
+//! conditions hold again, the move is skipped without being made.
 //!
-//! This is the idea of the "hypercuboid" search of ftxi/5dchess_engine and
-//! cwmtt (one axis per playable board, a check found for one combination
-//! removes the whole slice of combinations that share the moves causing
-//! it), applied to the axis that dominates mate proofs here: the branching
-//! jumps tried again for every combination of the boards' other moves.
-//!
-//! Why it is exact: a check is a capture of a royal piece by a piece on a
-//! board where the opponent moves, along a straight line of boards (riders)
-//! or by one leap. It depends only on the contents of the attacker's board,
-//! the royal's board and the boards in between, and a board's contents never
-//! change once it exists; the mover never extends a board where the opponent
-//! moves. So if every one of those boards existed before the action or was
-//! made by one of the moves in the set (or by the jump itself, from its own
-//! board), the same check exists in every position reached by adding other
-//! moves. A board on a timeline the action created is never used: its number
-//! (and so its place) depends on the order of the branching jumps.
+//! A nogood of a move lists the points of the check's line on boards the
+//! action made, the move's own new boards included. Those hold by
+//! construction whenever the move is made (a move's new board is the end
+//! board it leaves, or lands on, with the move applied, and a board is
+//! playable only while it is the end of its timeline), so only the others
+//! are tested before the move. A check through the timeline a branching
+//! jump creates holds only for that timeline number (a jump that checks as
+//! `+3` may not as `+4`), and one through a timeline an earlier jump of the
+//! action created is not learnt (its number and place depend on the order
+//! of the jumps).
 
 use super::super::check::Check;
 use super::super::coords::{BoardId, Move};
 use super::super::multiverse::{Multiverse, Undo};
+use super::why::{Cond, Why};
 use super::{Search, Stop};
 use std::ops::ControlFlow;
 
 /// A nogood that holds whatever number the jump's new timeline gets.
 const ANY_NUMBER: i32 = i32::MIN;
 
-/// A move gives a check when `moves` (one or two move numbers,
-/// `usize::MAX` filling an unused place) are in the partial action and its
-/// new timeline (if it is a branching jump) would get number `timeline`
-/// (`ANY_NUMBER`: whatever it gets).
-#[derive(Debug, Clone, Copy)]
+/// At most this many nogoods are kept per move (they are a cache: dropping
+/// one only means a move is made and tested again).
+const KEEP: usize = 48;
+
+/// A move gives a check when `conds` hold and its new timeline (if it is a
+/// branching jump) would get number `timeline` (`ANY_NUMBER`: whatever it
+/// gets).
+#[derive(Debug, Clone)]
 struct Nogood {
-    moves: [usize; 2],
+    conds: Vec<Cond>,
     timeline: i32,
 }
 
-/// Per search: the bookkeeping and the nogoods learnt.
+/// Per search: the nogoods learnt, and what a found check needs.
 pub(super) struct Learnt {
-    /// The smallest timeline of the searched position.
-    root_lmin: i32,
+    /// The timelines of the searched position.
+    root_range: (i32, i32),
     /// Per timeline of the searched position: its end.
     root_ends: Vec<i32>,
-    /// Per timeline of the searched position: the index of its playable
-    /// board in the search's order, if the mover can play it.
-    board_at: Vec<Option<usize>>,
     /// Per board: the number of its first non-branching move.
     nb_base: Vec<usize>,
     /// Per board: the number of its first jump (after every non-branching
     /// move's number).
     jump_base: Vec<usize>,
-    /// Per board: the number of the move that made the board after it, if it
-    /// has been played.
-    played_by: Vec<Option<usize>>,
-    /// Per move number: is it in the current partial action?
-    applied: Vec<bool>,
     /// Per move number: what is known to make it give a check.
     nogoods: Vec<Vec<Nogood>>,
+}
+
+/// The boards move `m` makes (its source's next board, and for a hop its
+/// target's), when made from the end boards they leave or land on.
+pub(super) fn own_boards(m: &Move, hop: bool) -> [BoardId; 2] {
+    let next = |b: BoardId| BoardId { l: b.l, v: b.v + 1 };
+    let from = next(m.from.board);
+    if hop {
+        [from, next(m.to.board)]
+    } else {
+        [from, from]
+    }
 }
 
 impl Learnt {
     pub(super) fn new(
         root: &Multiverse,
-        boards: &[BoardId],
         nonbranching: &[Vec<Move>],
         jumps: &[Vec<Move>],
     ) -> Learnt {
         let (lmin, lmax) = root.timeline_range();
         let root_ends = (lmin..=lmax).map(|l| root.end(l).unwrap_or(0)).collect();
-        let mut board_at = vec![None; (lmax - lmin + 1) as usize];
-        for (i, b) in boards.iter().enumerate() {
-            board_at[(b.l - lmin) as usize] = Some(i);
-        }
-        let mut nb_base = Vec::with_capacity(boards.len());
+        let mut nb_base = Vec::with_capacity(nonbranching.len());
         let mut total = 0;
         for nb in nonbranching {
             nb_base.push(total);
             total += nb.len();
         }
-        let mut jump_base = Vec::with_capacity(boards.len());
+        let mut jump_base = Vec::with_capacity(jumps.len());
         for jp in jumps {
             jump_base.push(total);
             total += jp.len();
         }
         Learnt {
-            root_lmin: lmin,
+            root_range: (lmin, lmax),
             root_ends,
-            board_at,
             nb_base,
             jump_base,
-            played_by: vec![None; boards.len()],
-            applied: vec![false; total],
             nogoods: vec![Vec::new(); total],
         }
-    }
-
-    /// Jump `k` of board `i` has been made as a branching jump (`on`) or
-    /// undone.
-    pub(super) fn played_jump(&mut self, i: usize, k: usize, on: bool) {
-        let id = self.jump_base[i] + k;
-        self.applied[id] = on;
-        self.played_by[i] = on.then_some(id);
-    }
-
-    /// Non-branching move `k` of board `i` (applied as `u`) has been made
-    /// (`on`) or undone.
-    pub(super) fn played_nb(&mut self, i: usize, k: usize, u: Undo, on: bool) {
-        let id = self.nb_base[i] + k;
-        self.applied[id] = on;
-        let by = on.then_some(id);
-        self.played_by[i] = by;
-        if let Undo::Two(_, target) = u {
-            if let Some(j) = self.board_of(target) {
-                self.played_by[j] = by;
-            }
-        }
-    }
-
-    fn board_of(&self, l: i32) -> Option<usize> {
-        let k = usize::try_from(l - self.root_lmin).ok()?;
-        self.board_at.get(k).copied().flatten()
     }
 
     /// The number of non-branching move `k` of board `i`.
@@ -135,61 +102,94 @@ impl Learnt {
         self.jump_base[i] + k
     }
 
-    /// True if a nogood of move `id` holds in the current partial action,
+    /// If a nogood of move `id` (which makes the boards `own`) holds in `mv`,
     /// where a branching jump would create timeline `next` (`None`: only
-    /// nogoods that hold whatever number it gets).
-    pub(super) fn blocks(&self, id: usize, next: Option<i32>) -> bool {
-        self.nogoods[id].iter().any(|g| {
+    /// nogoods that hold whatever number it gets): adds its conditions to
+    /// `why` (with those on `own` if `with_own`, for a reason stated after
+    /// the move) and returns true.
+    pub(super) fn blocks(
+        &self,
+        mv: &Multiverse,
+        id: usize,
+        next: Option<i32>,
+        own: [BoardId; 2],
+        with_own: bool,
+        why: &mut Why,
+    ) -> bool {
+        let found = self.nogoods[id].iter().find(|g| {
             (g.timeline == ANY_NUMBER || Some(g.timeline) == next)
-                && g.moves.iter().all(|&m| m == usize::MAX || self.applied[m])
-        })
+                && g.conds
+                    .iter()
+                    .all(|c| own.contains(&c.board) || c.holds_in(mv))
+        });
+        match found {
+            Some(g) => {
+                for c in &g.conds {
+                    if with_own || !own.contains(&c.board) {
+                        why.push(*c);
+                    }
+                }
+                true
+            }
+            None => false,
+        }
     }
 
-    /// The moves of the current partial action that check `c` needs, found
-    /// after a move that played the boards `own` (and created timeline
-    /// `created`, if a branching jump), and whether the check uses that new
-    /// timeline (then it holds only when the jump gets that number again);
-    /// `None` if it needs a board this rule cannot vouch for (one on another
-    /// new timeline).
-    fn cause(&self, c: &Check, own: [usize; 2], created: i32) -> Option<(Vec<usize>, bool)> {
-        let a = c.attacker.board;
-        let r = c.royal.board;
-        let dl = r.l - a.l;
-        let dt = (r.v - a.v) / 2;
-        let mut path = vec![a, r];
-        let n = dl.abs().max(dt.abs());
-        if n > 1 && (dl == 0 || dt == 0 || dl.abs() == dt.abs()) {
+    /// The conditions of check `c` found in `mv` (see `why.rs`): every point
+    /// of its line on a board the action made. The second value tells
+    /// whether the check goes through timeline `created` (the one the move
+    /// just made, if a branching jump; those points are left out). `None` if
+    /// it goes through a timeline an earlier jump created.
+    pub(super) fn conditions(
+        &self,
+        mv: &Multiverse,
+        c: &Check,
+        created: Option<i32>,
+    ) -> Option<(Vec<Cond>, bool)> {
+        let (a, r) = (c.attacker, c.royal);
+        let d = [
+            i32::from(r.square.x) - i32::from(a.square.x),
+            i32::from(r.square.y) - i32::from(a.square.y),
+            r.board.l - a.board.l,
+            (r.board.v - a.board.v) / 2,
+        ];
+        let n = d.iter().map(|x| x.abs()).max().unwrap_or(0);
+        let mut points = vec![(a.board, a.square), (r.board, r.square)];
+        if n > 1 && d.iter().all(|x| *x == 0 || x.abs() == n) {
             for s in 1..n {
-                path.push(BoardId {
-                    l: a.l + s * dl.signum(),
-                    v: a.v + 2 * s * dt.signum(),
-                });
+                let at = |k: usize| d[k] / n * s;
+                let x = i32::from(a.square.x) + at(0);
+                let y = i32::from(a.square.y) + at(1);
+                let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+                    return None;
+                };
+                let board = BoardId {
+                    l: a.board.l + at(2),
+                    v: a.board.v + 2 * at(3),
+                };
+                points.push((board, crate::chess::Square { x, y }));
             }
         }
-        let mut ids = Vec::new();
+        let mut conds = Vec::new();
         let mut numbered = false;
-        for b in path {
-            if b.l == created {
+        for (b, sq) in points {
+            if Some(b.l) == created {
                 numbered = true;
                 continue;
             }
-            let k = usize::try_from(b.l - self.root_lmin).ok()?;
-            let end = *self.root_ends.get(k)?;
+            if b.l < self.root_range.0 || b.l > self.root_range.1 {
+                return None;
+            }
+            let end = self.root_ends[(b.l - self.root_range.0) as usize];
             if b.v <= end {
                 continue;
             }
-            let i = self.board_at[k]?;
-            match self.played_by[i] {
-                Some(id) => {
-                    if !ids.contains(&id) {
-                        ids.push(id);
-                    }
-                }
-                None if own.contains(&i) => {}
-                None => return None,
+            let cond = Cond::observe(mv, b, sq);
+            if !conds.contains(&cond) {
+                conds.push(cond);
             }
         }
-        Some((ids, numbered))
+        Some((conds, numbered))
     }
 }
 
@@ -203,28 +203,53 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         }
     }
 
+    /// Notes in `last_conds` the conditions of `last_check`, found after
+    /// move `m` (applied as `u`).
+    pub(super) fn note_check(&mut self, u: Undo) {
+        self.last_conds = match &self.last_check {
+            None => None,
+            Some(c) => {
+                let created = match u {
+                    Undo::Branch { created, .. } => Some(created),
+                    _ => None,
+                };
+                self.learnt.conditions(&self.mv, c, created)
+            }
+        };
+    }
+
     /// True if jump `k` of board `i` is known to give a check here: in every
-    /// action ([`Search::dead_jump`]) or with moves already in this one.
+    /// action ([`Search::dead_jump`]) or by a nogood.
     pub(super) fn jump_fails(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
         if self.dead_jump(i, k)? {
             return ControlFlow::Continue(true);
         }
         let id = self.learnt.jump_id(i, k);
-        ControlFlow::Continue(self.learnt.blocks(id, Some(self.next_timeline())))
+        let next = self.next_timeline();
+        let own = own_boards(&self.jumps[i][k], false);
+        let mut why = std::mem::replace(&mut self.why, Why::empty());
+        let r = self
+            .learnt
+            .blocks(&self.mv, id, Some(next), own, false, &mut why);
+        self.why = why;
+        ControlFlow::Continue(r)
     }
 
     /// True if jump `k` of board `i` is known to give a check here whatever
-    /// number its new timeline gets: in every action, or with moves already
-    /// in this one by a nogood that does not use the new timeline. What
-    /// `stuck` may use: a way out it looks for may be made after other
-    /// branching jumps, when the jump's timeline gets another number (a jump
-    /// that checks as timeline +3 may not as +4).
+    /// number its new timeline gets: in every action, or by a nogood that
+    /// does not use the new timeline. What `stuck` may use: a way out it
+    /// looks for may be made after other branching jumps, when the jump's
+    /// timeline gets another number.
     pub(super) fn jump_fails_any_number(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
         if self.dead_jump(i, k)? {
             return ControlFlow::Continue(true);
         }
         let id = self.learnt.jump_id(i, k);
-        ControlFlow::Continue(self.learnt.blocks(id, None))
+        let own = own_boards(&self.jumps[i][k], false);
+        let mut why = std::mem::replace(&mut self.why, Why::empty());
+        let r = self.learnt.blocks(&self.mv, id, None, own, false, &mut why);
+        self.why = why;
+        ControlFlow::Continue(r)
     }
 
     /// True if jump `k` of board `i` is known to give a check here whatever
@@ -246,65 +271,98 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             crate::chess::Color::White => 1,
             crate::chess::Color::Black => -1,
         };
-        ControlFlow::Continue((0..=later).all(|d| {
+        let own = own_boards(&self.jumps[i][k], false);
+        let mut why = Why::empty();
+        let fails = (0..=later).all(|d| {
             let d = i32::try_from(d).unwrap_or(i32::MAX / 4);
-            self.learnt.blocks(id, Some(next + step * d))
-        }))
+            self.learnt
+                .blocks(&self.mv, id, Some(next + step * d), own, false, &mut why)
+        });
+        if fails {
+            // `later` counts the boards that can still jump: a board played
+            // since (one with jumps) made it smaller.
+            self.why.union_with(&why);
+            for j in 0..self.boards.len() {
+                let b = self.boards[j];
+                if !self.jumps[j].is_empty() && !self.mv.is_playable(b, self.mover) {
+                    self.why
+                        .push(Cond::existence(&self.mv, BoardId { l: b.l, v: b.v + 1 }));
+                }
+            }
+        }
+        ControlFlow::Continue(fails)
     }
 
     /// True if non-branching move `k` of board `i` is known to give a check
-    /// with moves already in the partial action.
-    pub(super) fn nb_fails(&self, i: usize, k: usize) -> bool {
-        self.learnt.blocks(self.learnt.nb_id(i, k), None)
+    /// here; the nogood's conditions go to `why`, with those on the move's
+    /// own boards if `with_own`.
+    pub(super) fn nb_fails(&mut self, i: usize, k: usize, with_own: bool) -> bool {
+        let id = self.learnt.nb_id(i, k);
+        let m = self.nonbranching[i][k];
+        let own = own_boards(&m, !m.is_physical());
+        let mut why = std::mem::replace(&mut self.why, Why::empty());
+        let r = self
+            .learnt
+            .blocks(&self.mv, id, None, own, with_own, &mut why);
+        self.why = why;
+        r
     }
 
-    /// Move `id`, which played the boards `own`, gave the check in
-    /// `last_check`: remember which moves caused it. True if it gives that
-    /// check in every action.
-    fn learn(&mut self, id: usize, own: [usize; 2]) -> bool {
-        let Some(c) = self.last_check.take() else {
+    /// Move `id` gave the check noted in `last_conds`: remember it, and add
+    /// its conditions to `why` (without those on `own` unless `with_own`).
+    /// True if it gives that check in every action.
+    fn learn(&mut self, id: usize, own: [BoardId; 2], with_own: bool) -> bool {
+        self.last_check = None;
+        let Some((conds, numbered)) = self.last_conds.take() else {
+            self.why.set_unknown();
             return false;
         };
-        let created = self.next_timeline();
-        let Some((ids, numbered)) = self.learnt.cause(&c, own, created) else {
-            return false;
+        if numbered {
+            // Holds only for this timeline number: depends on how many
+            // jumps came before.
+            self.why.set_unknown();
+        }
+        for c in &conds {
+            if with_own || !own.contains(&c.board) {
+                self.why.push(*c);
+            }
+        }
+        let timeline = if numbered {
+            self.next_timeline()
+        } else {
+            ANY_NUMBER
         };
-        let timeline = if numbered { created } else { ANY_NUMBER };
-        let moves = match ids[..] {
-            [] if !numbered => return true,
-            [] => [usize::MAX; 2],
-            [a] => [a, usize::MAX],
-            [a, b] => [a, b],
-            _ => return false,
-        };
-        self.learnt.nogoods[id].push(Nogood { moves, timeline });
+        if conds.iter().all(|c| own.contains(&c.board)) && !numbered {
+            return true;
+        }
+        let list = &mut self.learnt.nogoods[id];
+        if list.len() < KEEP {
+            list.push(Nogood { conds, timeline });
+        }
         false
     }
 
-    /// Jump `k` of board `i` made as a branching jump gave the check in
-    /// `last_check`: remember which moves caused it.
-    pub(super) fn learn_jump(&mut self, i: usize, k: usize) {
+    /// Jump `k` of board `i` made as a branching jump gave the check noted
+    /// in `last_conds`: remember it.
+    pub(super) fn learn_jump(&mut self, i: usize, k: usize, with_own: bool) {
         let id = self.learnt.jump_id(i, k);
-        if self.learn(id, [i, usize::MAX]) {
+        let own = own_boards(&self.jumps[i][k], false);
+        if self.learn(id, own, with_own) {
             self.jump_dead[i][k] = Some(true);
         }
     }
 
-    /// Non-branching move `k` of board `i` gave the check in `last_check`:
-    /// remember which moves caused it.
-    pub(super) fn learn_nb(&mut self, i: usize, k: usize) {
+    /// Non-branching move `k` of board `i` gave the check noted in
+    /// `last_conds`: remember it.
+    pub(super) fn learn_nb(&mut self, i: usize, k: usize, with_own: bool) {
         let id = self.learnt.nb_id(i, k);
         let m = self.nonbranching[i][k];
-        let target = if m.is_physical() {
-            usize::MAX
-        } else {
-            self.learnt.board_of(m.to.board.l).unwrap_or(usize::MAX)
-        };
+        let own = own_boards(&m, !m.is_physical());
         // A move that gives a check on its own was dropped before the
         // search, so "every action" cannot be new here; keep it as a nogood.
-        if self.learn(id, [i, target]) {
+        if self.learn(id, own, with_own) {
             self.learnt.nogoods[id].push(Nogood {
-                moves: [usize::MAX; 2],
+                conds: Vec::new(),
                 timeline: ANY_NUMBER,
             });
         }
@@ -315,8 +373,8 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     pub(super) fn probe_jump(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
         let m = self.jumps[i][k];
         let bad = self.probe(&m, true)?;
-        if bad {
-            self.learn_jump(i, k);
+        if bad && self.last_check.is_some() {
+            self.learn_jump(i, k, false);
         }
         ControlFlow::Continue(bad)
     }
@@ -324,13 +382,13 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// [`Search::probe`] of non-branching move `k` of board `i`, skipped if
     /// known to fail, learning from the check if there is one.
     pub(super) fn probe_nb(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
-        if self.nb_fails(i, k) {
+        if self.nb_fails(i, k, false) {
             return ControlFlow::Continue(true);
         }
         let m = self.nonbranching[i][k];
         let bad = self.probe(&m, false)?;
-        if bad {
-            self.learn_nb(i, k);
+        if bad && self.last_check.is_some() {
+            self.learn_nb(i, k, false);
         }
         ControlFlow::Continue(bad)
     }

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chronochess::fived::search::{count_legal_actions, outcome};
+use chronochess::fived::search::{count_legal_actions, outcome_traced};
 use chronochess::fived::{Answer, Budget};
 
 use super::data::{PositionRow, Suite, CAP};
@@ -27,7 +27,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
     let every: usize = flag(args, "--every", 1)?.max(1);
     let mut decide = Vec::new();
     let mut counts = Vec::new();
-    let mut worst: Vec<(f64, f64, String)> = Vec::new();
+    let mut worst: Vec<(f64, f64, String, [u64; 2])> = Vec::new();
     let mut disagree = 0usize;
     let mut undecided = 0usize;
     let mut checked = 0usize;
@@ -41,7 +41,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             }
             checked += 1;
             let t = Instant::now();
-            let o = outcome(m, Budget::nodes(budget));
+            let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
             let d_ms = t.elapsed().as_secs_f64() * 1000.0;
             let t = Instant::now();
             let c = count_legal_actions(m, Some(CAP), Budget::nodes(budget));
@@ -49,7 +49,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             decide.push(d_ms);
             counts.push(c_ms);
             let what = format!("{file} {} {}", row.game, row.pos);
-            worst.push((d_ms, c_ms, what.clone()));
+            worst.push((d_ms, c_ms, what.clone(), nodes));
             let mut problems = Vec::new();
             if let Answer::Known(o) = &o {
                 if row.label.status != "unknown" && status_word(*o) != row.label.status {
@@ -125,8 +125,8 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
         percentile(&c, 1.0)
     );
     worst.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (dm, cm, what) in worst.iter().take(slowest) {
-        println!("slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}");
+    for (dm, cm, what, [n1, n2]) in worst.iter().take(slowest) {
+        println!("slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}  (nodes {n1} + {n2})");
     }
     Ok(if disagree == 0 {
         ExitCode::SUCCESS

@@ -1,0 +1,127 @@
+//! Diagnostics and the test oracle: a brute-force enumerator of legal
+//! actions, the fast search's actions in the same form, and the shape of a
+//! search (per board: moves and jumps).
+
+use std::ops::ControlFlow;
+
+use super::super::coords::{color_of, BoardId, Move};
+use super::super::multiverse::Multiverse;
+use super::{for_each_legal_action, new_boards, Budget, Search};
+use crate::chess::Color;
+
+/// A slow, obviously-right enumerator used as a test oracle: tries every
+/// order of every move, and keeps each legal action once as (sorted
+/// non-branching moves, sequence of branching moves). Exponential: only for
+/// small positions.
+#[doc(hidden)]
+#[must_use]
+pub fn naive_legal_actions(
+    position: &Multiverse,
+) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
+    fn rec(
+        mv: &mut Multiverse,
+        mover: Color,
+        nonbranching: &mut Vec<Move>,
+        branching: &mut Vec<Move>,
+        out: &mut std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>,
+    ) {
+        let played = nonbranching.len() + branching.len();
+        if played > 0 && color_of(mv.present()) != mover && !mv.any_royal_capture(!mover) {
+            let mut nb = nonbranching.clone();
+            nb.sort();
+            out.insert((nb, branching.clone()));
+        }
+        for b in mv.playable_boards(mover) {
+            for m in mv.board_moves(b) {
+                let is_branch = mv.is_branching(&m);
+                let Some(u) = mv.apply(&m) else { continue };
+                if is_branch {
+                    branching.push(m);
+                } else {
+                    nonbranching.push(m);
+                }
+                rec(mv, mover, nonbranching, branching, out);
+                if is_branch {
+                    branching.pop();
+                } else {
+                    nonbranching.pop();
+                }
+                mv.undo(u);
+            }
+        }
+    }
+    let mut mv = position.clone();
+    let mut out = std::collections::BTreeSet::new();
+    let mover = mv.to_move;
+    rec(&mut mv, mover, &mut Vec::new(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every legal action as (sorted non-branching moves, branching sequence),
+/// from the fast search; compare with [`naive_legal_actions`].
+#[doc(hidden)]
+#[must_use]
+pub fn fast_legal_actions(
+    position: &Multiverse,
+) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
+    let mut out = std::collections::BTreeSet::new();
+    let _ = for_each_legal_action(position, Budget::UNLIMITED, |moves, _| {
+        let mut probe = position.clone();
+        let mut nb = Vec::new();
+        let mut br = Vec::new();
+        for m in moves {
+            if probe.is_branching(m) {
+                br.push(*m);
+            } else {
+                nb.push(*m);
+            }
+            let _ = probe.apply(m);
+        }
+        nb.sort();
+        out.insert((nb, br));
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// Per playable board (search order): (board, mandatory, non-branching moves
+/// that are legal on their own, jumps). For diagnostics.
+#[doc(hidden)]
+#[must_use]
+pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, usize, usize)> {
+    let mut visit = |_: &[Move], _: &Multiverse| ControlFlow::Continue(());
+    let mut s = Search::new(position, Budget::UNLIMITED, false, &mut visit);
+    let mover = s.mover;
+    (0..s.boards.len())
+        .map(|i| {
+            let mut alive = 0;
+            let mut clean = 0;
+            for m in s.jumps[i].clone() {
+                if !s.mv.is_branching(&m) {
+                    continue;
+                }
+                let Some(u) = s.mv.apply(&m) else { continue };
+                let news = new_boards(&s.mv, &m, u);
+                let created = news.get(1).map(|b| b.l);
+                if s.mv
+                    .royal_capture_involving_except(&news, !mover, created)
+                    .is_none()
+                {
+                    alive += 1;
+                }
+                if s.mv.royal_capture_involving(&news, !mover).is_none() {
+                    clean += 1;
+                }
+                s.mv.undo(u);
+            }
+            (
+                s.boards[i],
+                s.mandatory[i],
+                s.nonbranching[i].len(),
+                s.jumps[i].len(),
+                alive,
+                clean,
+            )
+        })
+        .collect()
+}

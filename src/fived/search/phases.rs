@@ -1,0 +1,297 @@
+//! The three phases of the search (see the module docs of `search`):
+//! phase 1 over the early boards with reasons and backjumping (`why.rs`),
+//! phase 2 the branching jumps, phase 3 the free optional boards.
+
+use std::ops::ControlFlow;
+
+use super::super::coords::{color_of, BoardId, Move};
+use super::super::multiverse::Multiverse;
+use super::nogood;
+use super::why::{Cond, Why};
+use super::{Search, Stop};
+
+impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+    /// The reason gathered in `why` so far, which is then emptied.
+    pub(super) fn take_why(&mut self) -> Why {
+        std::mem::replace(&mut self.why, Why::empty())
+    }
+
+    /// Phase 1: the early boards, in order: a non-branching move or pass.
+    /// Returns why nothing was found (see `why.rs`): unknown if some action
+    /// was visited or the reason cannot be stated.
+    pub(super) fn phase_a(&mut self, i: usize) -> ControlFlow<Stop, Why> {
+        // At the root, every board; later, the boards passed so far (whose
+        // escapes shrink as hop sources are decided).
+        if i < self.first_free {
+            self.why = Why::empty();
+            if self.stuck(i, i > 0)? {
+                return ControlFlow::Continue(self.take_why());
+            }
+        }
+        if i == self.first_free {
+            self.why = Why::empty();
+            if self.stuck(self.first_free, false)? {
+                return ControlFlow::Continue(self.take_why());
+            }
+            self.phase_b()?;
+            return ControlFlow::Continue(Why::unknown());
+        }
+        let b = self.boards[i];
+        let next = BoardId { l: b.l, v: b.v + 1 };
+        if !self.mv.is_playable(b, self.mover) {
+            // Hopped onto by an earlier board.
+            let mut why = self.phase_a(i + 1)?;
+            why.push(Cond::existence(&self.mv, next));
+            return ControlFlow::Continue(why);
+        }
+        // A mandatory board may stay unplayed in phase 1 only if it can still
+        // branch in phase 2, be hopped onto, or if the present can be pulled back.
+        let may_pass = !self.mandatory[i]
+            || self.can_pull_present
+            || !self.jumps[i].is_empty()
+            || self.hop_target[i];
+        // Order only: when a board already passed can be saved only by
+        // pulling the present back, keep this board's jumps into the past
+        // available first, so an action is found without first trying every
+        // combination of the other boards' moves.
+        let pass_first = may_pass && self.pull_needed_from(i)?;
+        let mut choices: Vec<Option<usize>> = Vec::new();
+        if pass_first {
+            choices.push(None);
+        }
+        choices.extend((0..self.nonbranching[i].len()).map(Some));
+        if may_pass && !pass_first {
+            choices.push(None);
+        }
+        // The boards the choices of `i` can make.
+        let mut made = vec![next];
+        for m in &self.nonbranching[i] {
+            let t = nogood::own_boards(m, !m.is_physical())[1];
+            if !made.contains(&t) {
+                made.push(t);
+            }
+        }
+        // The reasons of the choices that failed, and their union without
+        // the conditions on the boards each choice made, plus "`i` not
+        // played yet" (see `why.rs`).
+        let mut failed: Vec<Why> = Vec::new();
+        let mut all = Why::empty();
+        all.push(Cond::existence(&self.mv, next));
+        for c in choices {
+            let own = match c {
+                None => Vec::new(),
+                Some(k) => {
+                    let m = self.nonbranching[i][k];
+                    let own = nogood::own_boards(&m, !m.is_physical());
+                    if !m.is_physical() {
+                        // This choice exists only while its target is playable.
+                        all.push(Cond::existence(&self.mv, own[1]));
+                        if !self.mv.is_playable(m.to.board, self.mover) {
+                            continue;
+                        }
+                    }
+                    own.to_vec()
+                }
+            };
+            let why = match self.explained(i, c, &failed) {
+                Some(w) => w,
+                None => match c {
+                    None => self.phase_a(i + 1)?,
+                    Some(k) => self.phase_a_move(i, k)?,
+                },
+            };
+            if !why.names_any(&made) {
+                // Whatever `i` chooses, the same failure: jump back.
+                return ControlFlow::Continue(why);
+            }
+            all.union_with(&why.without(&own));
+            if !why.is_unknown() && failed.len() < 16 && !failed.contains(&why) {
+                failed.push(why);
+            }
+        }
+        ControlFlow::Continue(all)
+    }
+
+    /// If the reason of a failed choice of board `i` holds after choice `c`
+    /// (a pass, or non-branching move `k`), that reason: `c` fails the same
+    /// way. Made without a check test (no node).
+    pub(super) fn explained(&mut self, i: usize, c: Option<usize>, failed: &[Why]) -> Option<Why> {
+        if failed.is_empty() {
+            return None;
+        }
+        let u = match c {
+            None => None,
+            Some(k) => Some(self.mv.apply_as(&self.nonbranching[i][k], false)?),
+        };
+        let found = failed.iter().find(|w| w.holds_in(&self.mv)).cloned();
+        if let Some(u) = u {
+            self.mv.undo(u);
+        }
+        found
+    }
+
+    /// Phase 1, board `i` makes its non-branching move `k` (skipped if it
+    /// is known to fail, learnt if it fails) and the search goes on with
+    /// the next board. Returns why nothing was found.
+    pub(super) fn phase_a_move(&mut self, i: usize, k: usize) -> ControlFlow<Stop, Why> {
+        let m = self.nonbranching[i][k];
+        self.why = Why::empty();
+        if self.nb_fails(i, k, true) {
+            return ControlFlow::Continue(self.take_why());
+        }
+        let Some(u) = self.try_move(&m, false)? else {
+            if self.last_check.is_some() {
+                self.learn_nb(i, k, true);
+            } else {
+                self.why.set_unknown();
+            }
+            return ControlFlow::Continue(self.take_why());
+        };
+        // Keep the canonical play order: non-branching moves before the
+        // branching jumps (none yet in phase 1).
+        let at = self.stack.len() - self.branch_count;
+        self.stack.insert(at, m);
+        let r = self.phase_a(i + 1);
+        self.stack.remove(at);
+        self.mv.undo(u);
+        r
+    }
+
+    /// Phase 2: every sequence of branching jumps, each prefix completed by
+    /// phase 3.
+    pub(super) fn phase_b(&mut self) -> ControlFlow<Stop> {
+        let present = self.mv.present();
+        // Phase 3 cannot help while an early board at the present is unplayed.
+        let early_waiting = color_of(present) == self.mover
+            && (0..self.first_free).any(|i| {
+                let b = self.boards[i];
+                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+            });
+        // Any board waiting at a present of the mover's colour (an early
+        // one, a free one, or the end of a timeline a jump reactivated) must
+        // be played or the present pulled back by a later jump: if neither
+        // can happen, no jump sequence from here completes.
+        let any_waiting = early_waiting
+            || (color_of(present) == self.mover
+                && (self.first_free..self.boards.len()).any(|i| {
+                    let b = self.boards[i];
+                    b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+                }));
+        // No reasons are kept in phase 2: gathering them would only cost.
+        self.why = Why::unknown();
+        if any_waiting && self.stuck(self.first_free, false)? {
+            return ControlFlow::Continue(());
+        }
+        if !early_waiting {
+            self.phase_c(self.first_free)?;
+        }
+        let n = self.boards.len();
+        for i in 0..n {
+            if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
+                continue;
+            }
+            // Keeping the present: a jump whose new timeline is active and
+            // starts before it pulls it back (cut without being made).
+            let pulls_back = |s: &Self, m: &Move| {
+                s.keep_present
+                    .is_some_and(|p| m.to.board.v + 1 < p && s.mv.next_timeline_active(s.mover))
+            };
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if pulls_back(self, &m) {
+                    self.kept_present_cut = true;
+                    continue;
+                }
+                if self.jump_fails(i, k)? {
+                    continue;
+                }
+                let reserve = if self.mv.is_branching(&m) {
+                    None
+                } else {
+                    // Onto a playable end board: a branching jump only if that
+                    // board is free and makes a non-branching move in phase 3.
+                    match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
+                        Some(j) if j != i => Some(j),
+                        _ => continue,
+                    }
+                };
+                let tried = self.try_move(&m, true)?;
+                if tried.is_none() {
+                    self.learn_jump(i, k, true);
+                }
+                if let Some(u) = tried {
+                    let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
+                    self.stack.push(m);
+                    self.branch_count += 1;
+                    let r = self.phase_b();
+                    self.branch_count -= 1;
+                    self.stack.pop();
+                    if let (Some(j), Some(w)) = (reserve, was) {
+                        self.reserved[j] = w;
+                    }
+                    self.mv.undo(u);
+                    r?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Phase 3: the free optional boards, in order: pass or a non-branching
+    /// move; then the action is checked and visited.
+    pub(super) fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
+        if i == self.boards.len() {
+            let done = !self.stack.is_empty()
+                && color_of(self.mv.present()) != self.mover
+                && (self.first_free..self.boards.len())
+                    .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
+            if done && (self.visit)(&self.stack, &self.mv).is_break() {
+                return ControlFlow::Break(Stop::Visitor);
+            }
+            return ControlFlow::Continue(());
+        }
+        if !self.can_finish(i) {
+            return ControlFlow::Continue(());
+        }
+        let b = self.boards[i];
+        if !self.mv.is_playable(b, self.mover) {
+            return self.phase_c(i + 1);
+        }
+        self.phase_c(i + 1)?;
+        self.each_nonbranching(i, Self::phase_c)
+    }
+
+    /// Plays each non-branching move of board `i` in turn and continues with
+    /// `next(i + 1)`, as phases 1 and 3 do: moves that cannot be made now or
+    /// are known to fail are skipped, and a move that fails is learnt.
+    pub(super) fn each_nonbranching(
+        &mut self,
+        i: usize,
+        next: fn(&mut Self, usize) -> ControlFlow<Stop>,
+    ) -> ControlFlow<Stop> {
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                continue;
+            }
+            if self.nb_fails(i, k, true) {
+                continue;
+            }
+            let tried = self.try_move(&m, false)?;
+            if tried.is_none() {
+                self.learn_nb(i, k, true);
+            }
+            if let Some(u) = tried {
+                // Keep the canonical play order: non-branching moves before
+                // the branching jumps (none yet in phase 1).
+                let at = self.stack.len() - self.branch_count;
+                self.stack.insert(at, m);
+                let r = next(self, i + 1);
+                self.stack.remove(at);
+                self.mv.undo(u);
+                r?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,310 @@
+//! The exact cuts of the search: `stuck` (a board at the present that can
+//! no longer be left), `can_finish` (phase 3 can still pass the present to
+//! the opponent), jumps that fail in every action, and the order hint
+//! `pull_needed_from`. Each failure of `stuck` states its reason as
+//! conditions (`why.rs`).
+
+use std::ops::ControlFlow;
+
+use super::super::coords::{color_of, BoardId, Move};
+use super::super::multiverse::Multiverse;
+use super::why::Cond;
+use super::{new_boards, Search, Stop};
+
+impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+    /// The failure depends on whether board `b`'s next board exists (is
+    /// `b` still playable?).
+    pub(super) fn depends_on_board(&mut self, b: BoardId) {
+        if self.why.is_unknown() {
+            return;
+        }
+        let next = BoardId { l: b.l, v: b.v + 1 };
+        self.why.push(Cond::existence(&self.mv, next));
+    }
+
+    /// True if no completion of the current partial action can be
+    /// submitted: some board at the present can be left neither by a
+    /// branching jump nor hopped onto without a check that no later move can
+    /// remove, and the present cannot be pulled back. Boards `..decided` have
+    /// had their phase-1 choice (so a passed one can no longer hop); with
+    /// `only_passed`, only those boards are examined.
+    pub(super) fn stuck(&mut self, decided: usize, only_passed: bool) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        if color_of(present) != self.mover {
+            return ControlFlow::Continue(false);
+        }
+        let n = self.boards.len();
+        let last = if only_passed { decided.min(n) } else { n };
+        let waiting = |s: &Self, u: usize| {
+            let b = s.boards[u];
+            b.v == present && s.mv.is_playable(b, s.mover) && s.mv.is_active(b.l)
+        };
+        if !(0..last).any(|u| waiting(self, u)) {
+            return ControlFlow::Continue(false);
+        }
+        // The present may not go below `floor` (when keeping it).
+        let floor = self.keep_present.unwrap_or(i32::MIN);
+        // An inactive timeline ending before the present with the opponent to
+        // move: any new timeline could reactivate it and pull the present
+        // back. Not worth deciding here.
+        let (lmin, lmax) = self.mv.timeline_range();
+        let stale = (lmin..=lmax).any(|l| {
+            !self.mv.is_active(l)
+                && self
+                    .mv
+                    .end(l)
+                    .is_some_and(|e| e < present && e > floor && color_of(e) != self.mover)
+        });
+        if stale {
+            return ControlFlow::Continue(false);
+        }
+        // Only an active new timeline can pull the present back.
+        let pull_range = if self.mv.next_timeline_active(self.mover) {
+            0..n
+        } else {
+            0..0
+        };
+        // A jump may come after as many other branching jumps as there are
+        // other boards that can still jump, so its timeline may get any of
+        // that many more numbers.
+        let can_jump =
+            |s: &Self, j: usize| s.mv.is_playable(s.boards[j], s.mover) && !s.jumps[j].is_empty();
+        let jumpers = (0..n).filter(|&j| can_jump(self, j)).count();
+        let later = |s: &Self, j: usize| jumpers - usize::from(can_jump(s, j));
+        let active_left = self.mv.active_timelines_left(self.mover);
+        for i in pull_range {
+            if !self.mv.is_playable(self.boards[i], self.mover) {
+                // Played (or hopped onto): its jumps are no way out, which
+                // matters only if one of them could pull the present back.
+                if self.why.is_unknown() {
+                    continue;
+                }
+                for k in 0..self.jumps[i].len() {
+                    let v = self.jumps[i][k].to.board.v;
+                    if v < present && v >= floor && !self.dead_jump(i, k)? {
+                        self.depends_on_board(self.boards[i]);
+                        break;
+                    }
+                }
+                continue;
+            }
+            // To pull the present back, its timeline must still be active.
+            let later_i = later(self, i).min(active_left.saturating_sub(1));
+            for k in 0..self.jumps[i].len() {
+                let m = self.jumps[i][k];
+                if m.to.board.v < present
+                    && m.to.board.v >= floor
+                    && self.jump_can_branch_why(i, k, decided)
+                    && !self.jump_fails_numbers(i, k, later_i)?
+                    && !self.probe_jump(i, k)?
+                {
+                    return ControlFlow::Continue(false);
+                }
+            }
+        }
+        'boards: for u in 0..last {
+            if !waiting(self, u) {
+                continue;
+            }
+            let b = self.boards[u];
+            if u >= decided {
+                // Its own phase-1 move is still to be chosen.
+                for k in 0..self.nonbranching[u].len() {
+                    let m = self.nonbranching[u][k];
+                    let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
+                    if !hop_ok {
+                        self.depends_on_board(m.to.board);
+                    }
+                    if hop_ok && !self.probe_nb(u, k)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            let later_u = later(self, u);
+            for k in 0..self.jumps[u].len() {
+                if self.jump_can_branch_why(u, k, decided)
+                    && !self.jump_fails_numbers(u, k, later_u)?
+                    && !self.probe_jump(u, k)?
+                {
+                    continue 'boards;
+                }
+            }
+            // Hops onto it: only from boards whose phase-1 choice is still
+            // to come (every board with a hop onto a board at the present is
+            // decided in phase 1).
+            for o in decided..n {
+                if o == u {
+                    continue;
+                }
+                if !self.mv.is_playable(self.boards[o], self.mover) {
+                    self.depends_on_board(self.boards[o]);
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if m.to.board == b && !self.probe_nb(o, k)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            // Stuck: because `u` was left unplayed, and because no old
+            // inactive timeline was played to a stale end (see `stale`).
+            self.depends_on_board(self.boards[u]);
+            for j in 0..n {
+                let bj = self.boards[j];
+                if bj.v + 1 < present && bj.v + 1 > floor && !self.mv.is_active(bj.l) {
+                    self.depends_on_board(self.boards[j]);
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// Can jump `k` of board `i` still be made as a branching jump, once
+    /// boards `..decided` have had their phase-1 choice? Not if it lands on
+    /// the playable end board of an early board already decided (passed)
+    /// that has no jump of its own and that no board can hop onto: that
+    /// board stays the end of its timeline, so the jump could only be a
+    /// hop, which phase 1 decided. Phase 2 makes a jump onto a playable end
+    /// board only when that board is free (it may still move in phase 3),
+    /// or once the board has left by its own branching jump.
+    pub(super) fn jump_can_branch(&self, i: usize, k: usize, decided: usize) -> bool {
+        let m = self.jumps[i][k];
+        if self.mv.is_branching(&m) {
+            return true;
+        }
+        match self.boards.iter().position(|b| *b == m.to.board) {
+            Some(j) => {
+                j != i
+                    && (j >= self.first_free
+                        || j >= decided
+                        || self.hop_target[j]
+                        || !self.jumps[j].is_empty())
+            }
+            None => true,
+        }
+    }
+
+    /// [`Search::jump_can_branch`], noting in `why` that the answer
+    /// depends on the board the jump lands on.
+    pub(super) fn jump_can_branch_why(&mut self, i: usize, k: usize, decided: usize) -> bool {
+        self.depends_on_board(self.jumps[i][k].to.board);
+        self.jump_can_branch(i, k, decided)
+    }
+
+    /// True if board `i` has a jump into the past not known to fail, and some
+    /// board passed before it in phase 1 waits at the present with no jump
+    /// of its own left (so only a hop or a pulled-back present can save it).
+    pub(super) fn pull_needed_from(&mut self, i: usize) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        if color_of(present) != self.mover || !self.mv.next_timeline_active(self.mover) {
+            return ControlFlow::Continue(false);
+        }
+        let mut has_pull = false;
+        for k in 0..self.jumps[i].len() {
+            if self.jumps[i][k].to.board.v < present && !self.jump_fails(i, k)? {
+                has_pull = true;
+                break;
+            }
+        }
+        if !has_pull {
+            return ControlFlow::Continue(false);
+        }
+        'passed: for u in 0..i {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            for k in 0..self.jumps[u].len() {
+                if !self.jump_fails(u, k)? {
+                    continue 'passed;
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// True if jump `k` of board `i` gives a check in every action that
+    /// makes it as a branching jump. The test: made as a branching jump in the
+    /// searched position, before any other move, it gives a check that avoids
+    /// its new timeline (attacker, royal, and any board passed through), or a
+    /// capture inside the new board alone. At that point the new timeline is
+    /// the outermost one, so no path crosses it towards another board; every
+    /// other board the check uses exists unchanged whatever else is played
+    /// (checks are monotone), and a capture inside one board does not depend
+    /// on that board's timeline number. Memoised; costs one node when tested.
+    pub(super) fn dead_jump(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
+        if let Some(d) = self.jump_dead[i][k] {
+            return ControlFlow::Continue(d);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let m = self.jumps[i][k];
+        let attacker = !self.mover;
+        let root = &mut self.root;
+        let dead = match root.apply_as(&m, true) {
+            Some(u) => {
+                let news = new_boards(root, &m, u);
+                let d = match u {
+                    super::super::multiverse::Undo::Branch { created, .. } => {
+                        let c = news[1];
+                        root.royal_capture_involving_except(&news, attacker, Some(created))
+                            .is_some()
+                            || root.royal_captures_from(c.l, c.v, Some((0, 0)), &mut |_| true)
+                    }
+                    _ => false,
+                };
+                root.undo(u);
+                d
+            }
+            None => true,
+        };
+        self.jump_dead[i][k] = Some(dead);
+        ControlFlow::Continue(dead)
+    }
+
+    /// In phase 3, before board `next` is decided: can some choice for the
+    /// boards `next..` still pass the present to the opponent and play every
+    /// reserved board? Phase 3 neither creates timelines nor changes which are
+    /// active, so the final present is the smallest active end, where an
+    /// unplayed board keeps its end and a played one ends one half-turn later
+    /// (on the opponent's colour). Boards already passed (and early boards
+    /// left unplayed) stay unplayed unless something can hop onto them. A
+    /// necessary condition, so cutting on it is exact: this is what keeps a
+    /// reactivated old timeline (which must be played) from multiplying every
+    /// combination of the other optional boards before failing at the end.
+    pub(super) fn can_finish(&self, next: usize) -> bool {
+        let mut unplayed = i32::MAX;
+        let mut opponent = i32::MAX;
+        let (lmin, lmax) = self.mv.timeline_range();
+        for l in lmin..=lmax {
+            if let Some(e) = self.mv.end(l) {
+                if color_of(e) != self.mover && self.mv.is_active(l) {
+                    opponent = opponent.min(e);
+                }
+            }
+        }
+        for (j, &b) in self.boards.iter().enumerate() {
+            if !self.mv.is_playable(b, self.mover) {
+                continue;
+            }
+            let still_open = j >= next || self.hop_target[j];
+            if !still_open && self.reserved[j] {
+                return false;
+            }
+            if !self.mv.is_active(b.l) {
+                continue;
+            }
+            if still_open {
+                opponent = opponent.min(b.v + 1);
+            } else {
+                unplayed = unplayed.min(b.v);
+            }
+        }
+        opponent < unplayed
+    }
+}

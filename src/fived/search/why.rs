@@ -1,0 +1,194 @@
+//! Why a part of the search failed, as conditions on the multiverse: the
+//! "slices" of the hypercuboid search of ftxi/5dchess_engine (after
+//! tessaract's algorithm for cwmtt), used by a depth-first search.
+//!
+//! A check is a capture of a royal piece along a line of points (board and
+//! square): the attacker's, the royal's and, for a rider, the points in
+//! between. Boards never change once made and a board where the opponent
+//! moves is never extended by the mover, so the same check exists in every
+//! position where the boards on that line that the action made hold the
+//! same pieces on those points (the attacker and the royal in place, the
+//! points in between empty). That set of conditions is what a failed move
+//! records ([`Cond`]), instead of the moves that made those boards: any other
+//! move of a board that leaves the attacker where it was (and the royal, and
+//! the path open) fails the same way. A failure of `stuck` adds "this board
+//! was not played" ([`Holds::NoBoard`]) and "that one was"
+//! ([`Holds::Board`]) for the boards whose choices it looked at.
+//!
+//! Phase 1 decides the early boards one at a time. What it returns when a
+//! board's subtree found nothing is a [`Why`]: conditions on the position
+//! at that point such that the subtree finds nothing in any position that
+//! meets them (an exact, sufficient reason). Board `i` uses them twice:
+//!
+//! - Before trying a choice, it makes it (no check test, no node) and asks
+//!   whether the reason of a choice already failed holds afterwards: then
+//!   this choice fails too and is skipped. This is how one check rules out
+//!   every move of a board that keeps the attacker in place.
+//! - A reason that says nothing about the boards board `i`'s choices make
+//!   (its next board, and the next board of each board it can hop onto)
+//!   holds whatever `i` chooses: `i` fails at once with that reason, and so
+//!   does every board before it up to one the reason names (conflict-directed
+//!   backjumping).
+//!
+//! When every choice of board `i` failed, its reason is the union of the
+//! reasons of its choices without the conditions on the boards that choice
+//! made (they hold again whenever it is made), plus "board `i` not played
+//! yet" and "the boards it hops onto not played yet". A reason that cannot
+//! be stated (a check through a timeline the action created, a subtree that
+//! reached the branching jumps or visited an action) is
+//! [`Why::unknown`]: nothing is skipped and the walk is the plain one.
+
+use super::super::coords::BoardId;
+use super::super::multiverse::Multiverse;
+use crate::chess::{Piece, Square};
+
+/// What a point of the multiverse holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holds {
+    /// The board exists and has this piece on the square.
+    Piece(Piece),
+    /// The board exists and the square is empty.
+    Empty,
+    /// The board does not exist (its timeline has not been played to it).
+    NoBoard,
+    /// The board exists.
+    Board,
+}
+
+/// One condition: board `board`, square `square` holds `holds`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Cond {
+    pub(super) board: BoardId,
+    pub(super) square: Square,
+    pub(super) holds: Holds,
+}
+
+impl Cond {
+    /// What `mv` holds at this point now.
+    pub(super) fn observe(mv: &Multiverse, board: BoardId, square: Square) -> Cond {
+        let holds = match mv.board(board.l, board.v) {
+            None => Holds::NoBoard,
+            Some(b) => match b.piece_at(square) {
+                Some(p) => Holds::Piece(p.piece),
+                None => Holds::Empty,
+            },
+        };
+        Cond {
+            board,
+            square,
+            holds,
+        }
+    }
+
+    /// Whether board `board` exists in `mv` (as a condition).
+    pub(super) fn existence(mv: &Multiverse, board: BoardId) -> Cond {
+        let holds = if mv.board(board.l, board.v).is_some() {
+            Holds::Board
+        } else {
+            Holds::NoBoard
+        };
+        Cond {
+            board,
+            square: Square::from_index(0),
+            holds,
+        }
+    }
+
+    /// Does `mv` meet it?
+    pub(super) fn holds_in(&self, mv: &Multiverse) -> bool {
+        let b = mv.board(self.board.l, self.board.v);
+        match self.holds {
+            Holds::NoBoard => b.is_none(),
+            Holds::Board => b.is_some(),
+            Holds::Empty => b.is_some_and(|b| b.occupied() >> self.square.index() & 1 == 0),
+            Holds::Piece(p) => {
+                b.is_some_and(|b| b.piece_at(self.square).map(|x| x.piece) == Some(p))
+            }
+        }
+    }
+}
+
+/// A sufficient reason for a failure: conditions that all hold, or unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Why {
+    conds: Option<Vec<Cond>>,
+}
+
+impl Why {
+    /// No condition yet.
+    pub(super) fn empty() -> Why {
+        Why {
+            conds: Some(Vec::new()),
+        }
+    }
+
+    /// A reason that cannot be stated.
+    pub(super) fn unknown() -> Why {
+        Why { conds: None }
+    }
+
+    /// Is it unknown?
+    pub(super) fn is_unknown(&self) -> bool {
+        self.conds.is_none()
+    }
+
+    /// Makes it unknown.
+    pub(super) fn set_unknown(&mut self) {
+        self.conds = None;
+    }
+
+    /// Adds a condition. A reason of more than [`Why::MAX`] conditions
+    /// becomes unknown: it would seldom hold again, and gathering it costs.
+    pub(super) fn push(&mut self, c: Cond) {
+        if let Some(cs) = &mut self.conds {
+            if !cs.contains(&c) {
+                if cs.len() >= Self::MAX {
+                    self.conds = None;
+                } else {
+                    cs.push(c);
+                }
+            }
+        }
+    }
+
+    /// The most conditions a reason keeps.
+    pub(super) const MAX: usize = 40;
+
+    /// Adds every condition of `other` (unknown stays unknown).
+    pub(super) fn union_with(&mut self, other: &Why) {
+        match &other.conds {
+            None => self.conds = None,
+            Some(cs) => {
+                for &c in cs {
+                    self.push(c);
+                }
+            }
+        }
+    }
+
+    /// Does every condition hold in `mv`? (Never for an unknown reason.)
+    pub(super) fn holds_in(&self, mv: &Multiverse) -> bool {
+        self.conds
+            .as_ref()
+            .is_some_and(|cs| cs.iter().all(|c| c.holds_in(mv)))
+    }
+
+    /// Does a condition name one of `boards`? (Always for an unknown one.)
+    pub(super) fn names_any(&self, boards: &[BoardId]) -> bool {
+        self.conds
+            .as_ref()
+            .is_none_or(|cs| cs.iter().any(|c| boards.contains(&c.board)))
+    }
+
+    /// Drops the conditions on `boards`.
+    pub(super) fn without(&self, boards: &[BoardId]) -> Why {
+        Why {
+            conds: self.conds.as_ref().map(|cs| {
+                cs.iter()
+                    .filter(|c| !boards.contains(&c.board))
+                    .copied()
+                    .collect()
+            }),
+        }
+    }
+}
