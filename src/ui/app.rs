@@ -11,7 +11,7 @@ use super::offline::UpdateNotice;
 use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
-use super::site::{go_to, Page};
+use super::site::{go_to, Page, SiteFooter};
 use super::start_screen::StartScreen;
 
 /// URL fragments older versions of the app gave the other games; they are
@@ -72,11 +72,7 @@ pub fn App() -> impl IntoView {
                     }.into_any(),
                 }}
             </main>
-            <Show when=move || !in_game()>
-                <footer class="site-footer">
-                    <p>"Chronochess runs entirely in your browser, written in Rust and compiled to WebAssembly."</p>
-                </footer>
-            </Show>
+            <SiteFooter hidden=Signal::derive(in_game) />
             <Show when=move || nav.new_game_open.get()>
                 <NewGameDialog />
             </Show>

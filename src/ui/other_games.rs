@@ -16,7 +16,7 @@ use super::offline::UpdateNotice;
 use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
 use super::saves::Saves;
-use super::site::{go_to, other_game, Page, OTHER_GAMES};
+use super::site::{go_to, other_game, Page, SiteFooter, OTHER_GAMES};
 use super::time_traveling::{TimeTravelingScreen, TtNav};
 use crate::storage::{GameId, GameKind};
 
@@ -175,11 +175,7 @@ pub fn OtherGamesApp() -> impl IntoView {
                     }
                 }}
             </main>
-            <Show when=move || !in_game()>
-                <footer class="site-footer">
-                    <p>"Chronochess runs entirely in your browser, written in Rust and compiled to WebAssembly."</p>
-                </footer>
-            </Show>
+            <SiteFooter hidden=Signal::derive(in_game) />
             <Show when=move || nav.new_game_open.get() && in_game()>
                 <Modal title="New game" class="new-game-dialog" on_close=Callback::new(move |()| nav.new_game_open.set(false))>
                     <Entries />

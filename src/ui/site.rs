@@ -107,3 +107,18 @@ pub const OTHER_GAMES: [OtherGame; 3] = [
 pub fn other_game(slug: &str) -> Option<&'static OtherGame> {
     OTHER_GAMES.iter().find(|g| g.slug == slug)
 }
+
+/// The footer of both pages, hidden while a game is open (`hidden`).
+#[component]
+pub fn SiteFooter(
+    /// True while a game is open.
+    hidden: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <Show when=move || !hidden.get()>
+            <footer class="site-footer">
+                <p>"Chronochess runs entirely in your browser, written in Rust and compiled to WebAssembly."</p>
+            </footer>
+        </Show>
+    }
+}
