@@ -49,6 +49,18 @@ const USAGE: &str = "usage: chronochess boards
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
 
+/// The value after flag `name`, parsed, or `default` when the flag is absent (the subcommands'
+/// flags: `stress`, `puzzles`).
+fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|a| a == name) {
+        None => Ok(default),
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("{name} needs a value")),
+    }
+}
+
 fn flag_value(args: &[String], name: &str) -> Result<Option<u64>, String> {
     match args.iter().position(|a| a == name) {
         None => Ok(None),

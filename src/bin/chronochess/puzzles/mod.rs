@@ -29,19 +29,10 @@ use chronochess::fived::puzzle::Effort;
 use chronochess::fived::Budget;
 use chronochess::play::puzzle::{self, Kind, Puzzle};
 
+use crate::flag;
+
 const USAGE: &str = "usage: chronochess puzzles generate [--out DIR] [--corpus DIR] [--boards A,B,..] [--seed S] [--games N] [--minutes M] [--per-cell K] [--alternatives K] [--threads T] [--budget NODES] [--positions N]
        chronochess puzzles verify PATH... [--stats] [--budget NODES] [--positions N]";
-
-/// The value after flag `name`, parsed, or `default`.
-fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{name} needs a value")),
-    }
-}
 
 /// Flags that take no value.
 const SWITCHES: [&str; 4] = ["--stats", "--verbose", "--m2-everywhere", "--add"];

@@ -43,6 +43,8 @@ use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
 use data::{Label, LabelledBy, Suite, CAP};
 
+use crate::flag;
+
 const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N]
        chronochess stress check FILE... [--budget N] [--slowest N] [--every K]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
@@ -55,16 +57,6 @@ const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [
 const CHECK_BUDGET: u64 = 20_000_000;
 /// Default staged-move limit of the oracle.
 const ORACLE_NODES: u64 = 15_000;
-
-fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{name} needs a value")),
-    }
-}
 
 fn flag_text(args: &[String], name: &str) -> Option<String> {
     let i = args.iter().position(|a| a == name)?;
