@@ -51,6 +51,7 @@ const DEFAULT_BUDGET: u64 = 200_000_000;
 
 /// The value after flag `name`, parsed, or `default` when the flag is absent (the subcommands'
 /// flags: `stress`, `puzzles`).
+#[cfg(not(target_arch = "wasm32"))]
 fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == name) {
         None => Ok(default),
@@ -59,6 +60,25 @@ fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result
             .and_then(|v| v.parse().ok())
             .ok_or_else(|| format!("{name} needs a value")),
     }
+}
+
+/// The arguments that are neither flags nor flag values: every `--name` takes the next argument
+/// as its value, except the `switches`, which take none.
+#[cfg(not(target_arch = "wasm32"))]
+fn operands(args: &[String], switches: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if switches.contains(&a.as_str()) {
+        } else if a.starts_with("--") {
+            skip = true;
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
 }
 
 fn flag_value(args: &[String], name: &str) -> Result<Option<u64>, String> {

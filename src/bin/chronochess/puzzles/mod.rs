@@ -29,30 +29,13 @@ use chronochess::fived::puzzle::Effort;
 use chronochess::fived::Budget;
 use chronochess::play::puzzle::{self, Kind, Puzzle};
 
-use crate::flag;
+use crate::{flag, operands};
 
 const USAGE: &str = "usage: chronochess puzzles generate [--out DIR] [--corpus DIR] [--boards A,B,..] [--seed S] [--games N] [--minutes M] [--per-cell K] [--alternatives K] [--threads T] [--budget NODES] [--positions N]
        chronochess puzzles verify PATH... [--stats] [--budget NODES] [--positions N]";
 
 /// Flags that take no value.
 const SWITCHES: [&str; 4] = ["--stats", "--verbose", "--m2-everywhere", "--add"];
-
-/// Arguments that are neither flags nor flag values.
-fn operands(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-        } else if SWITCHES.contains(&a.as_str()) {
-        } else if a.starts_with("--") {
-            skip = true;
-        } else {
-            out.push(a.clone());
-        }
-    }
-    out
-}
 
 /// The proof effort from `--budget` and `--positions`.
 fn effort(args: &[String]) -> Result<Effort, String> {
@@ -126,7 +109,7 @@ pub fn print_spread<'a>(puzzles: impl Iterator<Item = (&'a str, usize, Kind, boo
 
 /// `puzzles verify PATH... [--stats]`.
 fn verify(args: &[String]) -> Result<ExitCode, String> {
-    let paths = operands(args);
+    let paths = operands(args, &SWITCHES);
     if paths.is_empty() {
         return Err(USAGE.to_string());
     }

@@ -18,7 +18,7 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 }
 
 pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
-    let files = operands(args);
+    let files = operands(args, &[]);
     if files.is_empty() {
         return Err(USAGE.to_string());
     }
@@ -136,7 +136,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
 }
 
 pub(super) fn relabel(args: &[String]) -> Result<ExitCode, String> {
-    let ops = operands(args);
+    let ops = operands(args, &[]);
     let file = ops.first().ok_or(USAGE)?;
     let only = flag_text(args, "--only");
     let oracle_nodes: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
@@ -201,7 +201,7 @@ pub(super) fn show(args: &[String]) -> Result<ExitCode, String> {
 }
 
 pub(super) fn import(args: &[String]) -> Result<ExitCode, String> {
-    let ops = operands(args);
+    let ops = operands(args, &[]);
     let (out, files) = ops.split_first().ok_or(USAGE)?;
     let oracle_nodes: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
     let budget: u64 = flag(args, "--budget", CHECK_BUDGET)?;
@@ -260,7 +260,7 @@ pub(super) fn import(args: &[String]) -> Result<ExitCode, String> {
 }
 
 pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
-    let files = operands(args);
+    let files = operands(args, &[]);
     let limit: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
     let mut compared = 0usize;
     let mut differ = 0usize;

@@ -43,7 +43,7 @@ use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
 use data::{Label, LabelledBy, Suite, CAP};
 
-use crate::flag;
+use crate::{flag, operands};
 
 const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N]
        chronochess stress check FILE... [--budget N] [--slowest N] [--every K]
@@ -61,22 +61,6 @@ const ORACLE_NODES: u64 = 15_000;
 fn flag_text(args: &[String], name: &str) -> Option<String> {
     let i = args.iter().position(|a| a == name)?;
     args.get(i + 1).cloned()
-}
-
-/// Arguments that are not flags nor flag values.
-fn operands(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-        } else if a.starts_with("--") {
-            skip = true;
-        } else {
-            out.push(a.clone());
-        }
-    }
-    out
 }
 
 /// The `main` entry of `chronochess stress`.
@@ -273,7 +257,7 @@ fn flags(m: &Multiverse, king_travel: bool, multistart: bool) -> (Vec<String>, u
 /// Recomputes the flags that describe the position itself (`check`,
 /// `checkboards`, `noroyal`), keeping the others.
 fn reflag(args: &[String]) -> Result<ExitCode, String> {
-    let files = operands(args);
+    let files = operands(args, &[]);
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         let mut suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
