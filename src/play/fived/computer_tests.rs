@@ -10,25 +10,12 @@ use super::computer::{
 use super::outcome_job::{run_job, JobReply, JobRequest};
 use super::payload::{Payload, RestoreError, StoredMove, Verdict};
 use super::session::Session;
-use crate::chess::{Color, PieceKind, Placement, Square};
+use super::tests::{c, mv, PLENTY};
+use crate::chess::{Color, PieceKind, Placement};
 use crate::fived::ai::Level;
-use crate::fived::coords::{half_turn, Coord, Move};
-use crate::fived::{boards, Budget, InitialBoard, Multiverse};
+use crate::fived::coords::Move;
+use crate::fived::{boards, InitialBoard, Multiverse};
 use crate::storage::GameResult;
-
-const PLENTY: Budget = Budget::nodes(1_000_000);
-
-fn c(l: i32, turn: i32, color: Color, sq: &str) -> Coord {
-    Coord::new(l, half_turn(turn, color), Square::parse(sq).unwrap())
-}
-
-fn mv(from: Coord, to: Coord) -> Move {
-    Move {
-        from,
-        to,
-        promotion: None,
-    }
-}
 
 fn vs(color: Color, level: Level) -> Session {
     Session::new(boards::standard()).unwrap().against(Opponent {

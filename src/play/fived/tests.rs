@@ -15,13 +15,13 @@ use crate::fived::coords::{half_turn, Coord, Move};
 use crate::fived::{boards, Answer, Budget, InitialBoard, Multiverse, Outcome};
 use crate::storage::GameResult;
 
-const PLENTY: Budget = Budget::nodes(1_000_000);
+pub(super) const PLENTY: Budget = Budget::nodes(1_000_000);
 
-fn c(l: i32, turn: i32, color: Color, sq: &str) -> Coord {
+pub(super) fn c(l: i32, turn: i32, color: Color, sq: &str) -> Coord {
     Coord::new(l, half_turn(turn, color), Square::parse(sq).unwrap())
 }
 
-fn mv(from: Coord, to: Coord) -> Move {
+pub(super) fn mv(from: Coord, to: Coord) -> Move {
     Move {
         from,
         to,
