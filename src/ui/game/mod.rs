@@ -125,15 +125,9 @@ pub fn GameScreen(
         })
     };
     let status = move || play.session.with(status_words);
-    // Every action, by either side, in words for screen readers. The words are made only when the
-    // last submitted action changes (a submit or a takeback), not on every staged move: making them
-    // replays the action on a copy of the game.
-    let last_action =
-        Memo::new(move |_| play.session.with(|s| (s.action_count(), s.last_action())));
-    let last_words = Memo::new(move |_| {
-        last_action.track();
-        play.session.with_untracked(last_action_words)
-    });
+    // Every action, by either side, in words for screen readers (changes only when one is submitted
+    // or taken back, so staging a move announces nothing).
+    let last_words = Memo::new(move |_| play.session.with(last_action_words));
     let side = move || play.session.with(|s| color_class(s.game().to_move()));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
