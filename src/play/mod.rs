@@ -69,12 +69,13 @@ pub mod time_traveling;
 
 use std::fmt;
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::chess::{Color, PieceKind, PlacedPiece, Placement, Position};
 use crate::storage::{GameId, GameKind, GameResult, SaveRecord};
 
-pub use scene::{Arrow, ArrowKind, BoardKey, Direction, Mark, Scene, SceneBoard, Spot};
+pub use scene::{Arrow, ArrowKind, BoardKey, Direction, FocusMove, Mark, Scene, SceneBoard, Spot};
 
 /// The pieces of a 2D position, as a [`SceneBoard`] holds them.
 #[must_use]
@@ -191,6 +192,39 @@ impl From<serde_json::Error> for RecordError {
     fn from(e: serde_json::Error) -> RecordError {
         RecordError::Unreadable(e.to_string())
     }
+}
+
+/// The save payload of a game kept as one serde record (Chessgi, Multiverse
+/// Time Travel Chess): the record as JSON.
+pub fn record_payload<R: serde::Serialize>(record: &R) -> Value {
+    serde_json::to_value(record).unwrap_or_default()
+}
+
+/// The game a save payload holds, read as the record `R` and given to the
+/// rules (`of_record`).
+///
+/// # Errors
+/// [`RecordError::Unreadable`] when the payload is not an `R`,
+/// [`RecordError::Invalid`] with the rules' words when they refuse it.
+pub fn game_of_payload<R, G, E>(
+    payload: &Value,
+    of_record: impl FnOnce(&R) -> Result<G, E>,
+) -> Result<G, RecordError>
+where
+    R: serde::de::DeserializeOwned,
+    E: fmt::Display,
+{
+    let saved = R::deserialize(payload)?;
+    of_record(&saved).map_err(|e| RecordError::Invalid(e.to_string()))
+}
+
+/// An imported text's game, or [`RecordError::Unreadable`] with the reader's
+/// words.
+///
+/// # Errors
+/// The reader's refusal, as [`RecordError::Unreadable`].
+pub fn game_of_text<G, E: fmt::Display>(read: Result<G, E>) -> Result<G, RecordError> {
+    read.map_err(|e| RecordError::Unreadable(e.to_string()))
 }
 
 /// The rules' refusal of an action, in words.

@@ -93,6 +93,9 @@ pub enum Mark {
     Dest,
     /// A legal destination that captures.
     Capture,
+    /// A legal destination that makes a new timeline (5D: a move to a past
+    /// board or to a board that already has a successor).
+    Branch,
     /// A square of the last move.
     Last,
     /// A square of the move recorded at a past ply being looked at.
@@ -115,11 +118,12 @@ pub enum Mark {
 
 impl Mark {
     /// Every mark, in drawing order.
-    pub const ALL: [Mark; 13] = [
+    pub const ALL: [Mark; 14] = [
         Mark::Selected,
         Mark::Movable,
         Mark::Dest,
         Mark::Capture,
+        Mark::Branch,
         Mark::Last,
         Mark::Recorded,
         Mark::Proposed,
@@ -139,6 +143,7 @@ impl Mark {
             Mark::Movable => "movable",
             Mark::Dest => "dest",
             Mark::Capture => "dest capture",
+            Mark::Branch => "dest branch",
             Mark::Last => "last",
             Mark::Recorded => "recorded",
             Mark::Proposed => "proposed",
@@ -154,7 +159,10 @@ impl Mark {
     /// True for the marks of a square a press would play to.
     #[must_use]
     pub const fn is_destination(self) -> bool {
-        matches!(self, Mark::Dest | Mark::Capture | Mark::Landing)
+        matches!(
+            self,
+            Mark::Dest | Mark::Capture | Mark::Branch | Mark::Landing
+        )
     }
 }
 
@@ -260,6 +268,35 @@ pub enum Direction {
     Left,
     /// To the right.
     Right,
+}
+
+/// A keyboard move of the focus over a scene.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FocusMove {
+    /// To the next square in a direction on the same board.
+    Step(Direction),
+    /// To the same square of the next board that takes presses.
+    NextBoard,
+    /// To the same square of the previous board that takes presses.
+    PreviousBoard,
+}
+
+impl FocusMove {
+    /// The move a key asks for (`KeyboardEvent.key`): the arrows step over a
+    /// board; PageDown or `]` goes to the next board, PageUp or `[` to the
+    /// previous one.
+    #[must_use]
+    pub fn of_key(key: &str) -> Option<FocusMove> {
+        Some(match key {
+            "ArrowUp" => FocusMove::Step(Direction::Up),
+            "ArrowDown" => FocusMove::Step(Direction::Down),
+            "ArrowLeft" => FocusMove::Step(Direction::Left),
+            "ArrowRight" => FocusMove::Step(Direction::Right),
+            "PageDown" | "]" => FocusMove::NextBoard,
+            "PageUp" | "[" => FocusMove::PreviousBoard,
+            _ => return None,
+        })
+    }
 }
 
 /// Everything a game screen draws on its boards.
@@ -374,12 +411,27 @@ impl Scene {
         })
     }
 
+    /// Where `how` takes the keyboard focus from `from` (`None`: it stays).
+    #[must_use]
+    pub fn move_focus(&self, from: Spot, how: FocusMove) -> Option<Spot> {
+        match how {
+            FocusMove::Step(d) => self.step(from, d),
+            FocusMove::NextBoard => self.next_board(from, true),
+            FocusMove::PreviousBoard => self.next_board(from, false),
+        }
+    }
+
     /// The same square on the next (`forward`) or previous board of the
-    /// scene that accepts presses, wrapping around (keyboard: Tab between
-    /// boards); clamped to that board's size.
+    /// scene that accepts presses (an active board, or one with a legal
+    /// destination: a 5D move through time lands on a past board), wrapping
+    /// around; clamped to that board's size.
     #[must_use]
     pub fn next_board(&self, from: Spot, forward: bool) -> Option<Spot> {
-        let active: Vec<&SceneBoard> = self.boards.iter().filter(|b| b.active).collect();
+        let active: Vec<&SceneBoard> = self
+            .boards
+            .iter()
+            .filter(|b| b.active || b.marks.iter().any(|&(_, m)| m.is_destination()))
+            .collect();
         if active.is_empty() {
             return None;
         }
@@ -466,6 +518,38 @@ mod tests {
         assert_eq!(scene.next_board(at_a, true), Some(at_c));
         assert_eq!(scene.next_board(at_c, true), Some(at_a));
         assert_eq!(scene.next_board(at_a, false), Some(at_c));
+        assert_eq!(scene.move_focus(at_a, FocusMove::NextBoard), Some(at_c));
+        assert_eq!(
+            scene.move_focus(at_a, FocusMove::of_key("PageUp").unwrap()),
+            Some(at_c)
+        );
+    }
+
+    #[test]
+    fn a_board_with_a_destination_takes_the_focus_too() {
+        let a = BoardKey::new(0, 2);
+        let mut past = board(BoardKey::new(0, 0));
+        past.active = false;
+        past.mark(sq("e4"), Mark::Branch);
+        let scene = Scene {
+            boards: vec![past, board(a)],
+            arrows: Vec::new(),
+            orientation: Color::White,
+        };
+        let at_a = Spot {
+            board: a,
+            square: sq("e2"),
+        };
+        let there = scene.move_focus(at_a, FocusMove::of_key("]").unwrap());
+        assert_eq!(there.map(|s| s.board), Some(BoardKey::new(0, 0)));
+        assert_eq!(
+            scene.move_focus(at_a, FocusMove::of_key("ArrowUp").unwrap()),
+            Some(Spot {
+                board: a,
+                square: sq("e3")
+            })
+        );
+        assert_eq!(FocusMove::of_key("Enter"), None);
     }
 
     #[test]

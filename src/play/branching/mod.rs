@@ -10,7 +10,6 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
@@ -20,8 +19,8 @@ use crate::games::branching::{
 use crate::storage::GameKind;
 
 use super::{
-    BoardKey, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal, Scene, SceneBoard,
-    Spot, Step,
+    game_of_payload, game_of_text, record_payload, BoardKey, Effect, Ending, GameSession, Input,
+    Mark, RecordError, Refusal, Scene, SceneBoard, Spot, Step,
 };
 
 /// The time of the staged move's board (drawn after the branch's latest board).
@@ -495,6 +494,25 @@ impl BranchingSession {
     }
 }
 
+impl BranchingSession {
+    /// The squares (from, to) of the last move played on each branch, read
+    /// from the game's events: marked on the branch's latest board.
+    #[must_use]
+    pub fn last_moves(&self) -> HashMap<BranchId, [Square; 2]> {
+        let mut out = HashMap::new();
+        for event in self.game.events() {
+            if let GameEvent::Turn { branch, uci, .. } = event {
+                let from = uci.get(0..2).and_then(Square::parse);
+                let to = uci.get(2..4).and_then(Square::parse);
+                if let (Some(from), Some(to)) = (from, to) {
+                    out.insert(*branch, [from, to]);
+                }
+            }
+        }
+        out
+    }
+}
+
 impl GameSession for BranchingSession {
     type Action = BranchTurn;
     const KIND: GameKind = GameKind::Branching;
@@ -504,14 +522,11 @@ impl GameSession for BranchingSession {
     }
 
     fn payload(&self) -> Value {
-        serde_json::to_value(self.game.to_record()).unwrap_or_default()
+        record_payload(&self.game.to_record())
     }
 
     fn from_payload(_variant: &str, payload: &Value) -> Result<Self, RecordError> {
-        let saved = BranchingRecord::deserialize(payload)?;
-        Game::from_record(&saved)
-            .map(BranchingSession::new)
-            .map_err(|e| RecordError::Invalid(e.to_string()))
+        game_of_payload(payload, Game::from_record).map(BranchingSession::new)
     }
 
     fn export_text(&self) -> String {
@@ -519,9 +534,7 @@ impl GameSession for BranchingSession {
     }
 
     fn import_text(text: &str) -> Result<Self, RecordError> {
-        Game::from_json(text)
-            .map(BranchingSession::new)
-            .map_err(|e| RecordError::Unreadable(e.to_string()))
+        game_of_text(Game::from_json(text)).map(BranchingSession::new)
     }
 
     fn to_move(&self) -> Color {
@@ -600,8 +613,13 @@ impl GameSession for BranchingSession {
         Ok(())
     }
 
+    /// Every branch's boards (the latest one active while it waits for a
+    /// move) with the player's marks, pieces that arrived through time, and
+    /// each branch's last move on its latest board; the staged move's board
+    /// after the branch it is played on.
     fn scene(&self) -> Scene {
         let mut marks = self.marks();
+        let last = self.last_moves();
         let mut boards = Vec::new();
         for br in self.game.branches() {
             let row = br.id().0;
@@ -611,6 +629,11 @@ impl GameSession for BranchingSession {
                 let mut board = SceneBoard::new(key, super::placement_of(node.position()));
                 board.active = node.t() == latest_t && self.pending(br.id());
                 board.marks = marks.remove(&key).unwrap_or_default();
+                if node.t() == latest_t {
+                    for &sq in last.get(&br.id()).into_iter().flatten() {
+                        board.mark(sq, Mark::Last);
+                    }
+                }
                 let arrived = node.arrived_mask();
                 for i in (0..64u8).filter(|i| arrived & (1u64 << i) != 0) {
                     board.mark(Square { x: i % 8, y: i / 8 }, Mark::Arrived);

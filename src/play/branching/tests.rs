@@ -184,3 +184,18 @@ fn a_record_saved_before_the_play_layer_opens() {
     assert_eq!(again.variant, record.variant);
     assert_eq!(again.to_move, record.to_move);
 }
+
+#[test]
+fn each_branch_shows_its_last_move_on_its_latest_board() {
+    let s = opening();
+    let scene = s.scene();
+    let latest = scene.board(board_key(0, 4)).expect("the latest board");
+    assert!(latest.has(sq("b8"), Mark::Last));
+    assert!(latest.has(sq("c6"), Mark::Last));
+    assert!(!latest.has(sq("g1"), Mark::Last), "only the last move");
+    let earlier = scene.board(board_key(0, 3)).expect("an earlier board");
+    assert!(
+        earlier.marks_at(sq("f3")).next().is_none(),
+        "earlier boards carry no last-move marks"
+    );
+}

@@ -5,7 +5,6 @@
 //! Every legality question goes to [`crate::games::chessgi`]; this module
 //! only remembers the choices and says which actions a press means.
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
@@ -13,8 +12,8 @@ use crate::games::chessgi::{ChessgiAction, ChessgiGame, ChessgiRecord, NodeId, O
 use crate::storage::GameKind;
 
 use super::{
-    BoardKey, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal, Scene, SceneBoard,
-    Spot, Step,
+    game_of_payload, game_of_text, record_payload, BoardKey, Effect, Ending, GameSession, Input,
+    Mark, RecordError, Refusal, Scene, SceneBoard, Spot, Step,
 };
 
 /// The variant line shown in the saved-games list.
@@ -309,14 +308,11 @@ impl GameSession for ChessgiSession {
     }
 
     fn payload(&self) -> Value {
-        serde_json::to_value(self.game.to_record()).unwrap_or_default()
+        record_payload(&self.game.to_record())
     }
 
     fn from_payload(_variant: &str, payload: &Value) -> Result<Self, RecordError> {
-        let saved = ChessgiRecord::deserialize(payload)?;
-        ChessgiGame::from_record(&saved)
-            .map(ChessgiSession::new)
-            .map_err(|e| RecordError::Invalid(e.to_string()))
+        game_of_payload(payload, ChessgiGame::from_record).map(ChessgiSession::new)
     }
 
     fn export_text(&self) -> String {
@@ -324,9 +320,7 @@ impl GameSession for ChessgiSession {
     }
 
     fn import_text(text: &str) -> Result<Self, RecordError> {
-        ChessgiGame::from_json(text)
-            .map(ChessgiSession::new)
-            .map_err(|e| RecordError::Unreadable(e.to_string()))
+        game_of_text(ChessgiGame::from_json(text)).map(ChessgiSession::new)
     }
 
     fn to_move(&self) -> Color {

@@ -18,6 +18,7 @@ use super::payload::{Payload, RestoreError};
 use super::session::{Session, OUTCOME_BUDGET};
 use crate::chess::{Color, Square};
 use crate::fived::coords::{BoardId, Coord, Move};
+use crate::fived::Check;
 use crate::play::{
     Arrow, ArrowKind, BoardKey, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal,
     Scene, SceneBoard, Spot, Step,
@@ -153,6 +154,101 @@ fn mark_move(boards: &mut [SceneBoard], m: &Move, mark: Mark) {
                 b.mark(sq, mark);
             }
         }
+    }
+}
+
+/// What the multiverse view draws of `session`: every board of every
+/// timeline (with the staged moves), the playable ones active; the last
+/// action's and the staged moves' squares, the royal pieces in `threats`
+/// (the session's [`Session::threats`], worked out once per position by the
+/// caller), the `selected` piece and its destinations (a capture, a move
+/// that makes a new timeline, or a plain one); arrows for moves between
+/// boards and for the checks.
+#[must_use]
+pub fn scene_of(session: &Session, selected: Option<Coord>, threats: &[Check]) -> Scene {
+    let m = session.multiverse();
+    let playable = if session.is_over() {
+        Vec::new()
+    } else {
+        m.playable_boards(m.to_move())
+    };
+    let mut boards = Vec::new();
+    let (lo, hi) = m.timeline_range();
+    for l in lo..=hi {
+        let Some(tl) = m.timeline(l) else { continue };
+        for (k, b) in tl.boards().iter().enumerate() {
+            let v = tl.start() + k as i32;
+            let mut board =
+                SceneBoard::new(BoardKey::new(l, v), b.to_placement(m.width(), m.height()));
+            board.active = playable.contains(&BoardId { l, v });
+            boards.push(board);
+        }
+    }
+    let mut arrows = Vec::new();
+    let last = session.last_action();
+    let staged = session.staged();
+    for (moves, mark, kind) in [
+        (&last, Mark::Last, ArrowKind::Travel),
+        (&staged, Mark::Staged, ArrowKind::Staged),
+    ] {
+        for mv in moves {
+            mark_move(&mut boards, mv, mark);
+            if !mv.is_physical() {
+                arrows.push(arrow_of(mv, kind));
+            }
+        }
+    }
+    // With nothing staged, a check is found on the boards every playable
+    // board would pass to (not drawn): it is shown on the boards they copy.
+    let drawn = |boards: &[SceneBoard], at: Coord| -> Spot {
+        let mut spot = Spot::from(at);
+        if !boards.iter().any(|b| b.key == spot.board) {
+            spot.board.time -= 1;
+        }
+        spot
+    };
+    for c in threats {
+        let (attacker, royal) = (drawn(&boards, c.attacker), drawn(&boards, c.royal));
+        if let Some(b) = boards.iter_mut().find(|b| b.key == royal.board) {
+            b.mark(royal.square, Mark::Check);
+        }
+        arrows.push(Arrow {
+            from: attacker,
+            to: royal,
+            kind: ArrowKind::Threat,
+        });
+    }
+    if let Some(sel) = selected {
+        let mut mark = |at: Coord, mark: Mark| {
+            if let Some(b) = boards
+                .iter_mut()
+                .find(|b| b.key == BoardKey::from(at.board))
+            {
+                if !b.has(at.square, mark) {
+                    b.mark(at.square, mark);
+                }
+            }
+        };
+        mark(sel, Mark::Selected);
+        for mv in session.destinations(sel) {
+            let occupied = m
+                .board(mv.to.board.l, mv.to.board.v)
+                .and_then(|b| b.piece_at(mv.to.square))
+                .is_some();
+            let kind = if occupied {
+                Mark::Capture
+            } else if session.game().is_branching(&mv) {
+                Mark::Branch
+            } else {
+                Mark::Dest
+            };
+            mark(mv.to, kind);
+        }
+    }
+    Scene {
+        boards,
+        arrows,
+        orientation: Color::White,
     }
 }
 
@@ -296,88 +392,9 @@ impl GameSession for FivedSession {
         Ok(())
     }
 
-    /// Every board of every timeline (with the staged moves), the playable
-    /// ones active; the last action's and the staged moves' squares, the
-    /// royal pieces in check, the selection and its destinations; arrows for
-    /// moves between boards and for the checks.
+    /// Every board of every timeline: see [`scene_of`].
     fn scene(&self) -> Scene {
-        let m = self.session.multiverse();
-        let playable = if self.session.is_over() {
-            Vec::new()
-        } else {
-            m.playable_boards(m.to_move())
-        };
-        let mut boards = Vec::new();
-        let (lo, hi) = m.timeline_range();
-        for l in lo..=hi {
-            let Some(tl) = m.timeline(l) else { continue };
-            for (k, b) in tl.boards().iter().enumerate() {
-                let v = tl.start() + k as i32;
-                let mut board =
-                    SceneBoard::new(BoardKey::new(l, v), b.to_placement(m.width(), m.height()));
-                board.active = playable.contains(&BoardId { l, v });
-                boards.push(board);
-            }
-        }
-        let mut arrows = Vec::new();
-        let last = self.session.last_action();
-        let staged = self.session.staged();
-        for (moves, mark, kind) in [
-            (&last, Mark::Last, ArrowKind::Travel),
-            (&staged, Mark::Staged, ArrowKind::Staged),
-        ] {
-            for mv in moves {
-                mark_move(&mut boards, mv, mark);
-                if !mv.is_physical() {
-                    arrows.push(arrow_of(mv, kind));
-                }
-            }
-        }
-        // With nothing staged, a check is found on the boards every playable
-        // board would pass to (not drawn): it is shown on the boards they copy.
-        let drawn = |boards: &[SceneBoard], at: Coord| -> Spot {
-            let mut spot = Spot::from(at);
-            if !boards.iter().any(|b| b.key == spot.board) {
-                spot.board.time -= 1;
-            }
-            spot
-        };
-        for c in self.session.threats() {
-            let (attacker, royal) = (drawn(&boards, c.attacker), drawn(&boards, c.royal));
-            if let Some(b) = boards.iter_mut().find(|b| b.key == royal.board) {
-                b.mark(royal.square, Mark::Check);
-            }
-            arrows.push(Arrow {
-                from: attacker,
-                to: royal,
-                kind: ArrowKind::Threat,
-            });
-        }
-        if let Some(sel) = self.selected {
-            let mut mark = |at: Coord, mark: Mark| {
-                if let Some(b) = boards
-                    .iter_mut()
-                    .find(|b| b.key == BoardKey::from(at.board))
-                {
-                    if !b.has(at.square, mark) {
-                        b.mark(at.square, mark);
-                    }
-                }
-            };
-            mark(sel, Mark::Selected);
-            for mv in self.session.destinations(sel) {
-                let occupied = m
-                    .board(mv.to.board.l, mv.to.board.v)
-                    .and_then(|b| b.piece_at(mv.to.square))
-                    .is_some();
-                mark(mv.to, if occupied { Mark::Capture } else { Mark::Dest });
-            }
-        }
-        Scene {
-            boards,
-            arrows,
-            orientation: Color::White,
-        }
+        scene_of(&self.session, self.selected, &self.session.threats())
     }
 
     fn input(&mut self, input: Input) -> Effect {
