@@ -69,7 +69,6 @@ pub mod time_traveling;
 
 use std::fmt;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::chess::{Color, PieceKind, PlacedPiece, Placement, Position};
@@ -214,7 +213,7 @@ where
     R: serde::de::DeserializeOwned,
     E: fmt::Display,
 {
-    let saved = R::deserialize(payload)?;
+    let saved: R = serde::Deserialize::deserialize(payload)?;
     of_record(&saved).map_err(|e| RecordError::Invalid(e.to_string()))
 }
 

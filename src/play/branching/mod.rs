@@ -13,9 +13,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
-use crate::games::branching::{
-    BranchId, BranchTurn, Game, GameEvent, SaveRecord as BranchingRecord, Travel, TravelOrder,
-};
+use crate::games::branching::{BranchId, BranchTurn, Game, GameEvent, Travel, TravelOrder};
 use crate::storage::GameKind;
 
 use super::{

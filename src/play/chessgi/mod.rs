@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
-use crate::games::chessgi::{ChessgiAction, ChessgiGame, ChessgiRecord, NodeId, Outcome, Pocket};
+use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket};
 use crate::storage::GameKind;
 
 use super::{
