@@ -81,6 +81,15 @@ impl From<crate::fived::Coord> for Spot {
     }
 }
 
+impl From<Spot> for crate::fived::Coord {
+    fn from(s: Spot) -> crate::fived::Coord {
+        crate::fived::Coord {
+            board: s.board.into(),
+            square: s.square,
+        }
+    }
+}
+
 /// A highlight on a square. Each has one CSS class ([`Mark::class`]), the
 /// only thing the board component knows about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -153,6 +162,26 @@ impl Mark {
             Mark::Landing => "landing",
             Mark::Queen => "queen",
             Mark::Arrived => "arrived",
+        }
+    }
+
+    /// The mark in words, for a square's accessible name (`None`: not said).
+    #[must_use]
+    pub const fn words(self) -> Option<&'static str> {
+        match self {
+            Mark::Selected => Some("selected"),
+            Mark::Dest | Mark::Landing => Some("legal move"),
+            Mark::Capture => Some("legal capture"),
+            Mark::Branch => Some("legal move, new timeline"),
+            Mark::Last => Some("last move"),
+            Mark::Staged => Some("staged move"),
+            Mark::Check => Some("in check"),
+            Mark::Traveller => Some("may travel"),
+            Mark::Queen => Some("queen paid"),
+            Mark::Arrived => Some("arrived"),
+            Mark::Recorded => Some("recorded move"),
+            Mark::Proposed => Some("proposed move"),
+            Mark::Movable => None,
         }
     }
 
@@ -244,6 +273,31 @@ impl SceneBoard {
                     out.push(' ');
                 }
                 out.push_str(m.class());
+            }
+        }
+        out
+    }
+}
+
+impl SceneBoard {
+    /// A square in words, for its accessible name: the square, its piece (or
+    /// "empty") and its marks: `"e4, white knight, legal capture"`.
+    #[must_use]
+    pub fn square_words(&self, square: Square) -> String {
+        let mut out = square.to_string();
+        match self.placement.get(square) {
+            Some(p) => {
+                out.push_str(", ");
+                out.push_str(p.piece.color.name().to_lowercase().as_str());
+                out.push(' ');
+                out.push_str(p.piece.kind.name());
+            }
+            None => out.push_str(", empty"),
+        }
+        for m in Mark::ALL {
+            if let (true, Some(w)) = (self.has(square, m), m.words()) {
+                out.push_str(", ");
+                out.push_str(w);
             }
         }
         out
@@ -382,6 +436,10 @@ impl Scene {
     /// orientation turns the board), or `None` at the board's edge.
     #[must_use]
     pub fn step(&self, from: Spot, direction: Direction) -> Option<Spot> {
+        self.step_facing(from, direction, self.orientation)
+    }
+
+    fn step_facing(&self, from: Spot, direction: Direction, orientation: Color) -> Option<Spot> {
         let b = self.board(from.board)?;
         let (w, h) = (
             i16::from(b.placement.width()),
@@ -393,7 +451,7 @@ impl Scene {
             Direction::Left => (-1, 0),
             Direction::Right => (1, 0),
         };
-        let (dx, dy) = match self.orientation {
+        let (dx, dy) = match orientation {
             Color::White => (dx, dy),
             Color::Black => (-dx, -dy),
         };
@@ -411,11 +469,13 @@ impl Scene {
         })
     }
 
-    /// Where `how` takes the keyboard focus from `from` (`None`: it stays).
+    /// Where `how` takes the keyboard focus from `from` (`None`: it stays),
+    /// seen with `orientation` at the bottom (a screen's Flip may differ
+    /// from the scene's own orientation).
     #[must_use]
-    pub fn move_focus(&self, from: Spot, how: FocusMove) -> Option<Spot> {
+    pub fn move_focus(&self, from: Spot, how: FocusMove, orientation: Color) -> Option<Spot> {
         match how {
-            FocusMove::Step(d) => self.step(from, d),
+            FocusMove::Step(d) => self.step_facing(from, d, orientation),
             FocusMove::NextBoard => self.next_board(from, true),
             FocusMove::PreviousBoard => self.next_board(from, false),
         }
@@ -518,9 +578,12 @@ mod tests {
         assert_eq!(scene.next_board(at_a, true), Some(at_c));
         assert_eq!(scene.next_board(at_c, true), Some(at_a));
         assert_eq!(scene.next_board(at_a, false), Some(at_c));
-        assert_eq!(scene.move_focus(at_a, FocusMove::NextBoard), Some(at_c));
         assert_eq!(
-            scene.move_focus(at_a, FocusMove::of_key("PageUp").unwrap()),
+            scene.move_focus(at_a, FocusMove::NextBoard, Color::White),
+            Some(at_c)
+        );
+        assert_eq!(
+            scene.move_focus(at_a, FocusMove::of_key("PageUp").unwrap(), Color::White),
             Some(at_c)
         );
     }
@@ -540,13 +603,20 @@ mod tests {
             board: a,
             square: sq("e2"),
         };
-        let there = scene.move_focus(at_a, FocusMove::of_key("]").unwrap());
+        let there = scene.move_focus(at_a, FocusMove::of_key("]").unwrap(), Color::White);
         assert_eq!(there.map(|s| s.board), Some(BoardKey::new(0, 0)));
         assert_eq!(
-            scene.move_focus(at_a, FocusMove::of_key("ArrowUp").unwrap()),
+            scene.move_focus(at_a, FocusMove::of_key("ArrowUp").unwrap(), Color::White),
             Some(Spot {
                 board: a,
                 square: sq("e3")
+            })
+        );
+        assert_eq!(
+            scene.move_focus(at_a, FocusMove::of_key("ArrowUp").unwrap(), Color::Black),
+            Some(Spot {
+                board: a,
+                square: sq("e1")
             })
         );
         assert_eq!(FocusMove::of_key("Enter"), None);
@@ -561,6 +631,16 @@ mod tests {
         assert_eq!(b.classes_at(sq("d5")), "last check");
         assert_eq!(b.classes_at(sq("d4")), "");
         assert!(b.has(sq("d5"), Mark::Check));
+    }
+
+    #[test]
+    fn a_square_is_named_with_its_piece_and_marks() {
+        let mut b = SceneBoard::from(Placement::from_fen("4k3/8/8/8/8/8/8/4K3", 8, 8).unwrap());
+        b.mark(sq("e1"), Mark::Selected);
+        b.mark(sq("e8"), Mark::Capture);
+        assert_eq!(b.square_words(sq("e1")), "e1, white king, selected");
+        assert_eq!(b.square_words(sq("e8")), "e8, black king, legal capture");
+        assert_eq!(b.square_words(sq("d4")), "d4, empty");
     }
 
     #[test]

@@ -38,7 +38,49 @@ pub fn Modal(
             on_close.run(());
         }
     });
-    on_cleanup(move || handle.remove());
+    // The focus moves into the dialog, stays there (Tab and Shift+Tab wrap
+    // around), and goes back where it was when the dialog closes.
+    let boxed = NodeRef::<html::Div>::new();
+    let opener = document()
+        .active_element()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    RETURN_FOCUS.with(|r| r.borrow_mut().push(opener));
+    Effect::new(move |_| {
+        if let Some(el) = boxed.get() {
+            if let Some(first) = focusables(&el).into_iter().next() {
+                let _ = first.focus();
+            }
+        }
+    });
+    let trap = move |e: ev::KeyboardEvent| {
+        if e.key() != "Tab" {
+            return;
+        }
+        let Some(el) = boxed.get_untracked() else {
+            return;
+        };
+        let all = focusables(&el);
+        let (Some(first), Some(last)) = (all.first(), all.last()) else {
+            return;
+        };
+        let active = document().active_element();
+        let at = |x: &web_sys::HtmlElement| active.as_ref() == Some(x.unchecked_ref());
+        let inside = active.as_ref().is_some_and(|a| el.contains(Some(a)));
+        if e.shift_key() && (at(first) || !inside) {
+            e.prevent_default();
+            let _ = last.focus();
+        } else if !e.shift_key() && (at(last) || !inside) {
+            e.prevent_default();
+            let _ = first.focus();
+        }
+    };
+    on_cleanup(move || {
+        handle.remove();
+        let opener = RETURN_FOCUS.with(|r| r.borrow_mut().pop()).flatten();
+        if let Some(el) = opener.filter(|el| el.is_connected()) {
+            let _ = el.focus();
+        }
+    });
     let aria = title.clone();
     view! {
         <div class="modal-backdrop" on:pointerdown=move |e: ev::PointerEvent| {
@@ -46,7 +88,8 @@ pub fn Modal(
                 on_close.run(());
             }
         }>
-            <div class=format!("modal {class}") role="dialog" aria-modal="true" aria-label=aria>
+            <div class=format!("modal {class}") role="dialog" aria-modal="true" aria-label=aria
+                node_ref=boxed on:keydown=trap>
                 <header class="modal-head">
                     <h2>{title}</h2>
                     <button type="button" class="modal-close" aria-label="Close" on:click=move |_| on_close.run(())>"×"</button>
@@ -56,6 +99,27 @@ pub fn Modal(
             </div>
         </div>
     }
+}
+
+thread_local! {
+    /// Where the focus was when each open dialog opened (innermost last).
+    static RETURN_FOCUS: std::cell::RefCell<Vec<Option<web_sys::HtmlElement>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The elements of `root` that take the focus by Tab, in document order.
+fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
+    let selector =
+        "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), \
+                    textarea:not([disabled]), [tabindex]:not([tabindex=\"-1\"])";
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|el| el.offset_parent().is_some())
+        .collect()
 }
 
 /// A question before an action that cannot be undone: a sentence, Cancel and
@@ -544,7 +608,9 @@ pub fn HelpDialog(
 ) -> impl IntoView {
     let keys = [
         ("Z / Backspace", "undo the last staged move"),
-        ("Enter", "submit the action"),
+        ("S / Enter (off the board)", "submit the action"),
+        ("T", "take back the last submitted action"),
+        ("← / →", "review the previous / next action (off the board)"),
         ("F", "flip the view"),
         ("A", "fit all boards"),
         ("P", "go to the present"),
@@ -554,6 +620,9 @@ pub fn HelpDialog(
     ];
     view! {
         <Modal title="Help" class="help-dialog" on_close=on_close>
+            <h3>"Playing by keyboard"</h3>
+            <crate::ui::help::KeyList keys=&crate::ui::help::BOARD_KEYS />
+            <p class="help-text">"Past boards holding a legal move of the piece you picked up are reached with PgDn / PgUp too: that is how a piece travels in time by keyboard."</p>
             <h3>"Shortcuts"</h3>
             <dl class="keys">
                 {keys.into_iter().map(|(k, what)| view! { <div><dt><kbd>{k}</kbd></dt><dd>{what}</dd></div> }).collect_view()}

@@ -26,6 +26,7 @@ pub mod branching;
 pub mod chessgi;
 pub mod dialogs;
 pub mod game;
+pub mod help;
 pub mod import;
 pub mod multiverse;
 pub mod nav;

@@ -9,6 +9,7 @@ use std::fmt;
 
 use leptos::prelude::*;
 
+use crate::chess::Color;
 use crate::games::branching::Game as BranchingGame;
 use crate::games::chessgi::ChessgiGame;
 use crate::games::time_traveling::TimeTravelingChess;
@@ -17,7 +18,7 @@ use crate::play::chessgi::ChessgiSession;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::{Effect, GameSession, Input, SceneBoard, Spot};
 use crate::storage::GameId;
-use crate::ui::board::{OnDrop, OnPress};
+use crate::ui::board::{Keyboard, OnDrop, OnPress};
 use crate::ui::saves::{now_ms, Saves};
 
 /// A session whose game the screen reads for its panels.
@@ -157,6 +158,25 @@ impl<S: SessionGame> SessionPlay<S> {
         Memo::new(move |_| session.with(|s| s.scene().boards.swap_remove(0)))
     }
 
+    /// Keyboard play over the session's scene seen with `orientation` at the
+    /// bottom: Enter or Space presses the focused square, Escape cancels.
+    #[must_use]
+    pub fn keyboard(&self, orientation: Signal<Color>) -> Keyboard {
+        let play = *self;
+        let session = self.session;
+        let scene = Memo::new(move |_| session.with(GameSession::scene));
+        Keyboard::new(
+            scene.into(),
+            orientation,
+            Callback::new(move |spot| {
+                play.press(spot);
+            }),
+            Callback::new(move |()| {
+                play.input(Input::Cancel);
+            }),
+        )
+    }
+
     /// The board's callbacks for [`Board`](crate::ui::board::Board)'s
     /// `on_press` and `on_drop`.
     #[must_use]
@@ -185,11 +205,14 @@ pub fn GameHead(
     /// The game and its variant, in words.
     #[prop(into)]
     variant: Signal<String>,
+    /// The game's shortcuts, listed with the board's keys by a Help button.
+    keys: &'static [crate::ui::help::Shortcut],
 ) -> impl IntoView {
     view! {
         <div class="panel game-head">
             <div class="game-name" title="Game name">{move || name.get()}</div>
             <div class="game-variant">{move || variant.get()}</div>
+            <div class="game-help"><crate::ui::help::HelpButton keys=keys /></div>
         </div>
     }
 }

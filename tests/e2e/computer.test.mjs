@@ -49,7 +49,7 @@ async function playSomething(page) {
   const n = await squares.count();
   for (let i = 0; i < n; i++) {
     await squares.nth(i).click();
-    const dest = page.locator(".mark.dest");
+    const dest = page.locator(".square.dest");
     if ((await dest.count()) === 0) continue;
     const box = await dest.first().boundingBox();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -96,7 +96,7 @@ test("a game against the weakest level by clicks: replies drawn, saved, listed, 
     // While the computer is to move the player cannot submit, and it says so.
     await computerReplied(page, 2 * reply);
     // Its action is drawn like a player's: last-move marks on the boards.
-    assert.ok((await page.locator(".mark.last").count()) >= 2, "the computer's move is marked");
+    assert.ok((await page.locator(".board .last").count()) >= 2, "the computer's move is marked");
   }
   await page.screenshot({ path: join(SHOTS, "computer-game-small.png") });
 
@@ -104,7 +104,7 @@ test("a game against the weakest level by clicks: replies drawn, saved, listed, 
   await page.reload({ waitUntil: "load" });
   await page.waitForSelector("[data-player=you].to-move");
   assert.equal(await savedActions(page), 4);
-  assert.ok((await page.locator(".mark.last").count()) >= 2);
+  assert.ok((await page.locator(".board .last").count()) >= 2);
 
   // The export names the players.
   await page.click("[data-action=export]");
@@ -172,7 +172,7 @@ test("the strongest level thinks in the worker: the page keeps painting, reload 
       `largest frame gap ${full.toFixed(1)} ms over ${samples.length} frames while it thought`,
   );
   assert.equal(await savedActions(page), 2);
-  assert.ok((await page.locator(".mark.last").count()) >= 2, "the computer's move is marked");
+  assert.ok((await page.locator(".board .last").count()) >= 2, "the computer's move is marked");
 
   // Move now: the best action found so far, at once (frame gaps from the thinking line on,
   // through the drawing of the reply).

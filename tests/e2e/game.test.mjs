@@ -58,7 +58,7 @@ test("hot-seat by clicks: a jump to the past creates timeline +1, the game survi
   await submit(page);
   // The knight on (0T2)f3 has destinations on the T1 board too (time travel).
   await page.click(square("0", "2", "w", "f3"));
-  assert.ok((await page.locator(`${board("0", "1", "w")} .mark.dest`).count()) > 0, "dots on the past board");
+  assert.ok((await page.locator(`${board("0", "1", "w")} .square.dest`).count()) > 0, "dots on the past board");
   await page.screenshot({ path: join(SHOTS, "game-time-travel-destinations.png") });
   await page.click(square("0", "1", "w", "f5"));
   // A new timeline +1 below, starting at turn 1 with Black to move.
@@ -92,7 +92,7 @@ test("a move across timelines by clicks, then export", async () => {
   // 15. (-1T9)cxb6 (0T9)Qd1>x(1T9)d2
   await move(page, ["-1", "9", "w", "c5"], ["-1", "9", "w", "b6"]);
   await page.click(square("0", "9", "w", "d1"));
-  const hop = `${board("+1", "9", "w")} .mark.dest.capture`;
+  const hop = `${board("+1", "9", "w")} .square.dest.capture`;
   assert.ok((await page.locator(hop).count()) > 0, "the queen can land on timeline +1");
   await page.click(square("+1", "9", "w", "d2"));
   await page.screenshot({ path: join(SHOTS, "game-cross-timeline.png") });

@@ -83,7 +83,7 @@ async fn the_view_draws_boards_with_their_hooks_and_shows_destinations() {
     assert_eq!(board.query_selector_all("[data-sq]").unwrap().length(), 64);
     assert!(play.select(c(0, 1, Color::White, "g1")));
     leptos::task::tick().await;
-    assert_eq!(root.query_selector_all(".mark.dest").unwrap().length(), 2);
+    assert_eq!(root.query_selector_all(".square.dest").unwrap().length(), 2);
     assert!(play.move_selected_to(c(0, 1, Color::White, "f3")));
     leptos::task::tick().await;
     let staged = root

@@ -16,7 +16,7 @@ use crate::chess::{Color, Placement};
 use crate::games::branching::{BranchResult, BranchStatus, Game};
 use crate::play::branching::{board_key, preview_key, BranchingSession, PREVIEW};
 use crate::play::{BoardKey as Cell, GameSession, Mark, Scene, SceneBoard};
-use crate::ui::board::{color_class, orientation_of, Board};
+use crate::ui::board::{color_class, orientation_of, Board, Keyboard};
 
 /// One board as laid out in the grid (its pieces and marks are the scene's).
 #[derive(Debug, Clone, PartialEq)]
@@ -124,6 +124,7 @@ fn board_view(
     play: BranchingPlay,
     flags: Memo<HashMap<Cell, u8>>,
     scene: Memo<Scene>,
+    keyboard: Keyboard,
 ) -> impl IntoView {
     let cell = item.cell;
     let board = Memo::new(move |_| {
@@ -188,7 +189,7 @@ fn board_view(
     view! {
         <div class=class style=style data-branch=cell.line.to_string() data-t=t_attr
             data-c=if color == Color::White { "w" } else { "b" } aria-label=aria.clone() title=aria>
-            <Board board orientation on_press on_drop />
+            <Board board orientation on_press on_drop keyboard name=aria.to_lowercase() />
         </div>
     }
 }
@@ -226,6 +227,7 @@ pub fn BranchGrid() -> impl IntoView {
         play.with_game(|g| flags_of(g, focus))
     });
     let scene = Memo::new(move |_| play.session.with(GameSession::scene));
+    let keyboard = play.keyboard(scene);
 
     let row_labels = move || {
         let focus = play.get(BranchingSession::focus);
@@ -322,7 +324,7 @@ pub fn BranchGrid() -> impl IntoView {
                 <div class="br-corner">"branch \\ t"</div>
                 {col_labels}
                 {row_labels}
-                <For each=move || boards.get() key=|b| (b.cell, b.to_move == Color::White, b.grid_row, b.grid_col) children=move |item| board_view(item, play, flags, scene) />
+                <For each=move || boards.get() key=|b| (b.cell, b.to_move == Color::White, b.grid_row, b.grid_col) children=move |item| board_view(item, play, flags, scene, keyboard) />
             </div>
         </div>
     }

@@ -13,7 +13,6 @@ pub mod state;
 
 use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::chess::{Color, Move2d};
 use crate::games::branching::{
@@ -24,6 +23,7 @@ use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
+use crate::ui::help::{typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
@@ -162,11 +162,7 @@ pub fn BranchingScreen(
     let confirm_resign = RwSignal::new(false);
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
-        let typing = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA"));
-        if typing {
+        if typing_in_field(&e) {
             return;
         }
         match e.key().as_str() {
@@ -177,6 +173,10 @@ pub fn BranchingScreen(
             "Enter" if play.staged_untracked().is_some() => play.play_staged(),
             "f" | "F" if !(e.ctrl_key() || e.meta_key() || e.alt_key()) => {
                 play.flipped.update(|f| *f = !*f);
+            }
+            "z" | "Backspace" if play.staged_untracked().is_some() => {
+                e.prevent_default();
+                play.clear();
             }
             _ => {}
         }
@@ -377,7 +377,7 @@ pub fn BranchingScreen(
                 </div>
             </div>
             <aside class="side-panel">
-                <GameHead name variant=Signal::derive(move || format!("Multiverse Time Travel Chess · {}", variant())) />
+                <GameHead name variant=Signal::derive(move || format!("Multiverse Time Travel Chess · {}", variant())) keys=&BRANCHING_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>
                     <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>

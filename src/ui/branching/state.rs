@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use crate::chess::{Move2d, Square};
 use crate::games::branching::{BranchId, Game};
 use crate::play::branching::BranchingSession;
-use crate::play::{BoardKey, Effect, GameSession, Input, Refusal, Spot};
+use crate::play::{BoardKey, Effect, GameSession, Input, Refusal, Scene, Spot};
 use crate::storage::{GameId, SaveRecord};
-use crate::ui::board::{OnDrop, OnPress};
+use crate::ui::board::{orientation_of, Keyboard, OnDrop, OnPress};
 use crate::ui::saves::{now_ms, Saves};
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
@@ -98,6 +98,23 @@ impl BranchingPlay {
     /// Plays the staged move without travel.
     pub fn play_staged(&self) {
         self.step(BranchingSession::play_staged);
+    }
+
+    /// Keyboard play over the grid's `scene`: Enter or Space as
+    /// [`Self::press`], Escape cancels the choice in progress.
+    #[must_use]
+    pub fn keyboard(&self, scene: Memo<Scene>) -> Keyboard {
+        let play = *self;
+        Keyboard::new(
+            scene.into(),
+            orientation_of(self.flipped),
+            Callback::new(move |spot: Spot| {
+                play.press(spot.board, spot.square);
+            }),
+            Callback::new(move |()| {
+                play.step(|s| s.input(Input::Cancel));
+            }),
+        )
     }
 
     /// The callbacks of every board of the grid: a press as [`Self::press`],

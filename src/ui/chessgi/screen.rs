@@ -20,6 +20,7 @@ use crate::play::{GameSession, Input, Spot};
 use crate::ui::board::{color_class, square_at_point, Board};
 use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, RecordExportDialog};
 use crate::ui::game::ColorWords;
+use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
 use crate::ui::session_play::{GameHead, StorageWarning};
 
@@ -29,7 +30,8 @@ use crate::ui::session_play::{GameHead, StorageWarning};
 fn ChessgiBoard() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let (on_press, on_drop) = play.board_callbacks();
-    view! { <Board board=play.main_board() on_press on_drop /> }
+    let keyboard = play.keyboard(Signal::from(Color::White));
+    view! { <Board board=play.main_board() on_press on_drop keyboard /> }
 }
 
 /// The piece following the pointer while dragging.
@@ -120,8 +122,18 @@ pub fn ChessgiScreen() -> impl IntoView {
         }
     });
     let keys = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
-        if e.key() == "Escape" {
-            play.cancel();
+        if typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        match e.key().as_str() {
+            "Escape" => play.cancel(),
+            "z" | "Backspace"
+                if export_open.get_untracked() || confirm.with_untracked(Option::is_some) => {}
+            "z" | "Backspace" => {
+                e.prevent_default();
+                play.take_back();
+            }
+            _ => {}
         }
     });
     on_cleanup(move || {
@@ -161,7 +173,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </div>
             <aside class="side-panel cg-side">
-                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() />
+                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() keys=&CHESSGI_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>

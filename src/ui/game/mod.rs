@@ -14,7 +14,6 @@ pub use crate::play::fived::{outcome_job, session};
 
 use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, Players, PromotionChooser};
 use self::play::{CameraRequest, Play};
@@ -25,6 +24,7 @@ use crate::play::fived::words::side_name;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
+use crate::ui::help::typing_in_field;
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{result_words, Saves};
@@ -49,12 +49,6 @@ impl ColorWords for Color {
     fn name_capitalised(self) -> &'static str {
         side_name(self)
     }
-}
-
-fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
 /// The whole game screen for the active game.
@@ -163,6 +157,12 @@ pub fn GameScreen(
             "f" => {
                 play.flipped.update(|f| *f = !*f);
                 play.request_camera(CameraRequest::FitAll);
+                true
+            }
+            "t" => {
+                if play.session.with_untracked(|s| s.takeback_count() > 0) {
+                    confirm_takeback.set(true);
+                }
                 true
             }
             "a" | "0" => {

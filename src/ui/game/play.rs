@@ -29,6 +29,9 @@ pub enum CameraRequest {
     ZoomIn,
     /// Zoom out one step.
     ZoomOut,
+    /// Bring this board into view with its squares drawn (keyboard focus
+    /// moving to it); nothing when it is shown already.
+    Show(crate::fived::coords::BoardId),
 }
 
 /// The page's clock in milliseconds.
@@ -205,6 +208,21 @@ impl Play {
                 true
             }
             None => false,
+        }
+    }
+
+    /// A press on a square, as a click or the keyboard's Enter makes it
+    /// (the same choices as `FivedSession::input(Input::Press)`): plays the
+    /// selected piece there if it may go there, drops the selection on the
+    /// selected piece, selects a piece the side to move may move, else drops
+    /// the selection.
+    pub fn press(&self, at: Coord) {
+        let selected = self.selected.get_untracked();
+        if selected.is_some() && selected != Some(at) && self.move_selected_to(at) {
+            return;
+        }
+        if selected == Some(at) || !self.select(at) {
+            self.deselect();
         }
     }
 

@@ -8,7 +8,7 @@ use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 
-use super::layout::{Camera, Layout, TOP};
+use super::layout::{Camera, Layout, COMPACT_BELOW, TOP};
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::Session;
 
@@ -203,6 +203,24 @@ pub(super) fn requested(
                 }
             } else {
                 fitted
+            }
+        }
+        CameraRequest::Show(b) => {
+            let (x, y) = lay.board_origin(b);
+            let (w, h) = (lay.board_width(), lay.board_height());
+            let z = cam.zoom;
+            let (sx0, sy0) = (cam.x + x * z, cam.y + y * z);
+            let (sx1, sy1) = (sx0 + w * z, sy0 + h * z);
+            let inside = sx0 >= 0.0 && sy0 >= 0.0 && sx1 <= size.0 && sy1 <= size.1;
+            if inside && z >= COMPACT_BELOW {
+                return cam;
+            }
+            // Readable: at least the zoom the automatic camera allows.
+            let zoom = z.max(0.6);
+            Camera {
+                x: size.0 / 2.0 - (x + w / 2.0) * zoom,
+                y: size.1 / 2.0 - (y + h / 2.0) * zoom,
+                zoom,
             }
         }
         CameraRequest::ZoomIn => cam.zoom_at(1.25, size.0 / 2.0, size.1 / 2.0),

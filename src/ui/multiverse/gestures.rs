@@ -9,48 +9,17 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::camera::{CameraMover, Viewport};
-use super::layout::{PAD, SQUARE};
+use super::layout::SQUARE;
 use super::view::px;
-use crate::chess::Square;
 use crate::fived::coords::Coord;
 use crate::notation::decimal::fixed;
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::Play;
 
-/// The board and square under an element (a square or anything inside it)
-/// at the screen point (`x`, `y`): a compact board has no square elements,
-/// so its square comes from the point.
+/// The board and square under an element (a square or anything inside it,
+/// or a compact board) at the screen point (`x`, `y`).
 pub(super) fn coord_at(el: &web_sys::Element, x: f64, y: f64) -> Option<Coord> {
-    let board = el.closest("[data-bl]").ok().flatten()?;
-    let l = board.get_attribute("data-bl")?.parse().ok()?;
-    let v = board.get_attribute("data-bv")?.parse().ok()?;
-    if let Some(sq) = el.closest("[data-sq]").ok().flatten() {
-        let square = Square::parse(&sq.get_attribute("data-sq")?)?;
-        return Some(Coord::new(l, v, square));
-    }
-    let files: u8 = board.get_attribute("data-files")?.parse().ok()?;
-    let ranks: u8 = board.get_attribute("data-ranks")?.parse().ok()?;
-    let flipped = board.get_attribute("data-flip").as_deref() == Some("true");
-    let r = board.get_bounding_client_rect();
-    let scale = r.width() / (f64::from(files) * SQUARE + 2.0 * PAD);
-    let col = ((x - r.left()) / scale - PAD) / SQUARE;
-    let row = ((y - r.top()) / scale - PAD) / SQUARE;
-    if col < 0.0 || row < 0.0 || col >= f64::from(files) || row >= f64::from(ranks) {
-        return None;
-    }
-    let (col, row) = (col as u8, row as u8);
-    let square = if flipped {
-        Square {
-            x: files - 1 - col,
-            y: row,
-        }
-    } else {
-        Square {
-            x: col,
-            y: ranks - 1 - row,
-        }
-    };
-    Some(Coord::new(l, v, square))
+    crate::ui::board::spot_at(el, x, y).map(Coord::from)
 }
 
 /// What a pointer is doing in the view.

@@ -17,10 +17,13 @@ use leptos::prelude::*;
 use self::camera::{CameraMover, Viewport};
 use self::gestures::Gestures;
 use self::layout::{Camera, Layout, Window};
-use self::view::{
-    arrows_of, board_count, board_flags, board_view, boards_in, px, square_marks, BoardItem,
-};
+use self::view::{arrows_of, board_count, board_flags, board_view, boards_in, px, BoardItem};
+use crate::chess::Color;
+use crate::fived::coords::{BoardId, Coord};
 use crate::notation::decimal::fixed;
+use crate::play::fived::game_session::scene_of;
+use crate::ui::board::Keyboard;
+use crate::ui::game::play::CameraRequest;
 use crate::ui::game::play::Play;
 use crate::ui::game::session::Session;
 
@@ -57,8 +60,27 @@ pub fn MultiverseView() -> impl IntoView {
     // The checks are worked out once per position (a search over the
     // position with every playable board passed), for the marks and arrows.
     let threats = Memo::new(move |_| play.with_shown(Session::threats));
-    let marks =
-        Memo::new(move |_| threats.with(|t| play.with_shown(|s| square_marks(s, &play, t))));
+    // What every board shows (pieces, marks): the scene of the shown position.
+    let scene = Memo::new(move |_| {
+        let selected = play.selected.get();
+        threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)))
+    });
+    let orientation = Signal::derive(move || {
+        if play.flipped.get() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    });
+    let keyboard = Keyboard::new(
+        scene.into(),
+        orientation,
+        Callback::new(move |spot| play.press(Coord::from(spot))),
+        Callback::new(move |()| play.deselect()),
+    )
+    .revealing(Callback::new(move |spot: crate::play::Spot| {
+        play.request_camera(CameraRequest::Show(BoardId::from(spot.board)));
+    }));
     let arrows = Memo::new(move |_| {
         let lay = layout.get();
         threats.with(|t| play.with_shown(|s| arrows_of(s, &lay, t)))
@@ -109,7 +131,7 @@ pub fn MultiverseView() -> impl IntoView {
                 <For
                     each=move || boards.get()
                     key=BoardItem::key
-                    children=move |item| board_view(item, play, flags, marks, layout)
+                    children=move |item| board_view(item, play, flags, scene, layout, keyboard)
                 />
                 {view::arrows_svg(layout, arrows)}
             </div>

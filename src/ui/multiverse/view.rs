@@ -1,5 +1,6 @@
 //! What the multiverse view draws: the boards in the camera's window with
-//! their outlines and square marks, the timelines' rails, the present, the
+//! their outlines (each drawn by the one [`Board`] component from the
+//! session's scene, `play::fived::game_session::scene_of`), the timelines' rails, the present, the
 //! sticky timeline and turn labels, and the arrows. Each part reads the
 //! [`Play`] state and the layout; none decides a rule.
 
@@ -8,11 +9,12 @@ use std::collections::HashMap;
 use leptos::prelude::*;
 
 use super::layout::{self, Layout, Window, PAD, SQUARE};
-use crate::chess::{Color, Placement, Square};
-use crate::fived::coords::{color_of, turn_of, BoardId, Move};
+use crate::chess::{Color, Placement};
+use crate::fived::coords::{color_of, turn_of, BoardId};
 use crate::fived::Check;
 use crate::notation::decimal::{fixed, trimmed};
-use crate::ui::board::{color_class, kind_class};
+use crate::play::{BoardKey, Scene, SceneBoard};
+use crate::ui::board::{color_class, Board, Keyboard};
 use crate::ui::game::play::Play;
 use crate::ui::game::session::{display_label, Session};
 
@@ -41,16 +43,6 @@ impl BoardItem {
             self.placement.to_fen()
         )
     }
-
-    /// The drawn column and row (from the top-left) of a square.
-    fn cell(&self, sq: Square) -> (u8, u8) {
-        let (files, ranks) = (self.placement.width(), self.placement.height());
-        if self.flipped {
-            (files - 1 - sq.x, sq.y)
-        } else {
-            (sq.x, ranks - 1 - sq.y)
-        }
-    }
 }
 
 /// Board outline and shading flags.
@@ -59,36 +51,6 @@ pub(super) const OPTIONAL: u8 = 2;
 pub(super) const STAGED: u8 = 4;
 pub(super) const INACTIVE: u8 = 8;
 pub(super) const LAST: u8 = 16;
-
-/// One thing drawn over a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum MarkKind {
-    Dot,
-    Capture,
-    Branch,
-    Selected,
-    LastFrom,
-    LastTo,
-    StagedFrom,
-    StagedTo,
-    Check,
-}
-
-impl MarkKind {
-    const fn class(self) -> &'static str {
-        match self {
-            MarkKind::Dot => "mark dest",
-            MarkKind::Capture => "mark dest capture",
-            MarkKind::Branch => "mark dest branch",
-            MarkKind::Selected => "mark selected",
-            MarkKind::LastFrom => "mark last",
-            MarkKind::LastTo => "mark last",
-            MarkKind::StagedFrom => "mark staged",
-            MarkKind::StagedTo => "mark staged",
-            MarkKind::Check => "mark check",
-        }
-    }
-}
 
 /// An arrow between two squares, world pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -136,56 +98,6 @@ pub(super) fn board_count(s: &Session) -> usize {
         .sum()
 }
 
-/// The compact form's backgrounds: one layer per piece over a checkerboard,
-/// in world pixels (the camera's transform scales them).
-pub(super) fn compact_background(item: &BoardItem) -> String {
-    let p = &item.placement;
-    let (files, ranks) = (p.width(), p.height());
-    let mut images = String::new();
-    let mut positions = String::new();
-    let mut sizes = String::new();
-    let mut repeats = String::new();
-    for (sq, pp) in p.pieces() {
-        let (col, row) = item.cell(sq);
-        let side = if pp.piece.color == Color::White {
-            'w'
-        } else {
-            'b'
-        };
-        images.push_str(&format!(
-            "url(assets/pieces/{side}{}.svg), ",
-            pp.piece.kind.letter()
-        ));
-        positions.push_str(&format!(
-            "{}px {}px, ",
-            px(f64::from(col) * SQUARE),
-            px(f64::from(row) * SQUARE)
-        ));
-        sizes.push_str(&format!("{0}px {0}px, ", px(SQUARE)));
-        repeats.push_str("no-repeat, ");
-    }
-    // The top-left square's shade: a1 (x + y even) is dark.
-    let top_left = if item.flipped {
-        Square { x: files - 1, y: 0 }
-    } else {
-        Square { x: 0, y: ranks - 1 }
-    };
-    let (a, b) = if (top_left.x + top_left.y) % 2 == 0 {
-        ("var(--square-light)", "var(--square-dark)")
-    } else {
-        ("var(--square-dark)", "var(--square-light)")
-    };
-    // A conic gradient starts at twelve o'clock: top-right, bottom-right,
-    // bottom-left, top-left quadrants of a two-by-two tile.
-    format!(
-        "background-image: {images}conic-gradient({a} 0 25%, {b} 0 50%, {a} 0 75%, {b} 0); \
-         background-position: {positions}0 0; background-size: {sizes}{}px {}px; \
-         background-repeat: {repeats}repeat;",
-        px(2.0 * SQUARE),
-        px(2.0 * SQUARE)
-    )
-}
-
 pub(super) fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
     let m = s.multiverse();
     let committed = s.game().committed();
@@ -230,79 +142,6 @@ pub(super) fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
     flags
 }
 
-/// The boards a move's squares are highlighted on: the board it left (the
-/// source before the move) and the one it created.
-pub(super) fn move_marks(
-    out: &mut HashMap<BoardId, Vec<(Square, MarkKind)>>,
-    m: &Move,
-    from_kind: MarkKind,
-    to_kind: MarkKind,
-) {
-    let src_after = BoardId {
-        l: m.from.board.l,
-        v: m.from.board.v + 1,
-    };
-    out.entry(m.from.board)
-        .or_default()
-        .push((m.from.square, from_kind));
-    out.entry(src_after)
-        .or_default()
-        .push((m.from.square, from_kind));
-    if m.is_physical() {
-        out.entry(src_after)
-            .or_default()
-            .push((m.to.square, to_kind));
-    } else {
-        out.entry(m.to.board)
-            .or_default()
-            .push((m.to.square, to_kind));
-    }
-}
-
-pub(super) fn square_marks(
-    s: &Session,
-    play: &Play,
-    threats: &[Check],
-) -> HashMap<BoardId, Vec<(Square, MarkKind)>> {
-    let mut out: HashMap<BoardId, Vec<(Square, MarkKind)>> = HashMap::new();
-    for m in s.last_action() {
-        move_marks(&mut out, &m, MarkKind::LastFrom, MarkKind::LastTo);
-    }
-    for m in s.staged() {
-        move_marks(&mut out, &m, MarkKind::StagedFrom, MarkKind::StagedTo);
-    }
-    for c in threats {
-        out.entry(c.royal.board)
-            .or_default()
-            .push((c.royal.square, MarkKind::Check));
-    }
-    if let Some(sel) = play.selected.get() {
-        out.entry(sel.board)
-            .or_default()
-            .push((sel.square, MarkKind::Selected));
-        let m = s.multiverse();
-        play.destinations.with(|d| {
-            for mv in d {
-                let occupied = m
-                    .board(mv.to.board.l, mv.to.board.v)
-                    .and_then(|b| b.piece_at(mv.to.square))
-                    .is_some();
-                let kind = if occupied {
-                    MarkKind::Capture
-                } else if s.game().is_branching(mv) {
-                    MarkKind::Branch
-                } else {
-                    MarkKind::Dot
-                };
-                out.entry(mv.to.board)
-                    .or_default()
-                    .push((mv.to.square, kind));
-            }
-        });
-    }
-    out
-}
-
 pub(super) fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<Arrow> {
     let mut out = Vec::new();
     for m in s.last_action() {
@@ -333,14 +172,20 @@ pub(super) fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<
     out
 }
 
+/// One board of the view: its frame (outline flags, labels, position in
+/// the world) around the [`Board`] component drawing the scene's board,
+/// compact far out. Its squares are redrawn only when its scene board
+/// changes.
 pub(super) fn board_view(
     item: BoardItem,
     play: Play,
     flags: Memo<HashMap<BoardId, u8>>,
-    marks: Memo<HashMap<BoardId, Vec<(Square, MarkKind)>>>,
+    scene: Memo<Scene>,
     layout: Memo<Layout>,
+    keyboard: Keyboard,
 ) -> AnyView {
     let id = item.id;
+    let key = BoardKey::from(id);
     let (files, ranks) = (item.placement.width(), item.placement.height());
     let compact = item.compact;
     let color = color_of(id.v);
@@ -368,28 +213,6 @@ pub(super) fn board_view(
         }
         cls
     };
-    let flipped = item.flipped;
-    let overlay = move || {
-        marks.with(|all| {
-            all.get(&id).map(|list| {
-                list.iter()
-                    .map(|(sq, kind)| {
-                        let (col, row) = if flipped {
-                            (files - 1 - sq.x, sq.y)
-                        } else {
-                            (sq.x, ranks - 1 - sq.y)
-                        };
-                        let style = format!(
-                            "left: {}px; top: {}px;",
-                            px(f64::from(col) * SQUARE),
-                            px(f64::from(row) * SQUARE)
-                        );
-                        view! { <div class=kind.class() style=style></div> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
     let aria = format!(
         "Timeline {}, turn {}, {} to move",
         item.label,
@@ -408,72 +231,23 @@ pub(super) fn board_view(
             px(f64::from(ranks) * SQUARE + 2.0 * PAD)
         )
     };
-    if compact {
-        // Far out: one element, the squares and pieces painted as its
-        // backgrounds; a click finds its square from the pointer.
-        let background = compact_background(&item);
-        let style = move || format!("{} {background}", position());
-        return view! {
-            <div
-                class=class
-                style=style
-                data-l=item.label.clone()
-                data-t=turn_of(id.v).to_string()
-                data-c=c
-                data-bl=id.l.to_string()
-                data-bv=id.v.to_string()
-                data-files=files.to_string()
-                data-ranks=ranks.to_string()
-                data-flip=flipped.to_string()
-                aria-label=aria
-            >
-                <div class="mv-marks">{overlay}</div>
-            </div>
-        }
-        .into_any();
-    }
-    let p = &item.placement;
-    let rows: Vec<u8> = if flipped {
-        (0..ranks).collect()
+    let fallback = SceneBoard::new(key, item.placement.clone());
+    let board = Memo::new(move |_| {
+        scene
+            .with(|s| s.board(key).cloned())
+            .unwrap_or_else(|| fallback.clone())
+    });
+    let orientation = if item.flipped {
+        Color::Black
     } else {
-        (0..ranks).rev().collect()
+        Color::White
     };
-    let cols: Vec<u8> = if flipped {
-        (0..files).rev().collect()
-    } else {
-        (0..files).collect()
-    };
-    let bottom = rows.last().copied();
-    let left = cols.first().copied();
-    let mut cells = Vec::with_capacity(usize::from(files) * usize::from(ranks));
-    for &y in &rows {
-        for &x in &cols {
-            let sq = Square { x, y };
-            let shade = if (x + y) % 2 == 0 {
-                "sq dark"
-            } else {
-                "sq light"
-            };
-            let piece = p.get(sq).map(|pp| {
-                let cls = format!(
-                    "piece {} {}",
-                    color_class(pp.piece.color),
-                    kind_class(pp.piece)
-                );
-                view! { <div class=cls></div> }
-            });
-            let file = (Some(y) == bottom)
-                .then(|| view! { <span class="co co-file">{sq.file_char().to_string()}</span> });
-            let rank = (Some(x) == left).then(|| view! { <span class="co co-rank">{y + 1}</span> });
-            cells.push(view! {
-                <div class=shade data-sq=sq.to_string()>
-                    {file}
-                    {rank}
-                    {piece}
-                </div>
-            });
-        }
-    }
+    let name = format!(
+        "timeline {}, turn {}, {}",
+        item.label,
+        turn_of(id.v),
+        color.name().to_lowercase()
+    );
     view! {
         <div
             class=class
@@ -485,8 +259,7 @@ pub(super) fn board_view(
             data-bv=id.v.to_string()
             aria-label=aria
         >
-            <div class="mv-squares">{cells}</div>
-            <div class="mv-marks">{overlay}</div>
+            <Board board=board orientation=orientation compact=compact name=name keyboard=keyboard />
         </div>
     }
     .into_any()

@@ -18,6 +18,7 @@ pub(super) fn TtBoard() -> impl IntoView {
     let scene = play.main_board();
     let orientation = orientation_of(play.flipped);
     let (on_press, on_drop) = play.board_callbacks();
+    let keyboard = play.keyboard(orientation);
     let frame = move || {
         let side = play.with_game(|g| {
             if g.result().is_some() {
@@ -35,7 +36,7 @@ pub(super) fn TtBoard() -> impl IntoView {
     view! {
         <div class=frame>
             <div class=move || format!("tt-board {}", play.get(TimeTravelingSession::mode).class())>
-                <Board board=scene orientation on_press on_drop />
+                <Board board=scene orientation on_press on_drop keyboard />
             </div>
         </div>
     }

@@ -6,8 +6,6 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use wasm_bindgen::JsCast;
-
 use super::board::TtBoard;
 use super::play::TtPlay;
 use super::timeline::{Legend, Timeline};
@@ -18,6 +16,7 @@ use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeT
 use crate::play::GameSession;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
+use crate::ui::help::{typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
 use crate::ui::session_play::GameHead;
 
@@ -26,12 +25,6 @@ use crate::ui::session_play::GameHead;
 pub fn TimeTravelingScreen() -> impl IntoView {
     let tt = expect_context::<TtNav>();
     move || tt.open.get().map(|active| view! { <GameView active /> })
-}
-
-fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
 #[component]
@@ -75,6 +68,10 @@ fn GameView(active: TtActive) -> impl IntoView {
                 play.flipped.update(|f| *f = !*f);
                 true
             }
+            "z" | "Backspace" => {
+                play.look_at(None);
+                true
+            }
             _ => false,
         };
         if handled {
@@ -103,7 +100,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <Legend />
             </aside>
             <aside class="tt-side">
-                <GameHead name variant=variant_text />
+                <GameHead name variant=variant_text keys=&TIME_TRAVELING_KEYS />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />

@@ -12,6 +12,17 @@
 //! as classes (`last`, `check`, `selected`, `dest`, `capture`, …: see
 //! [`Mark::class`](crate::play::Mark::class)) and its piece
 //! `.piece.{colour}.{kind}`. The piece set is chosen in CSS.
+//!
+//! Two forms: the full one (a grid of square elements) and a compact one
+//! ([`compact`]: one element painted with backgrounds, for boards drawn by
+//! the hundred far out). With a [`Keyboard`] the squares take part in the
+//! screen's roving keyboard focus ([`keyboard`]) and are named for screen
+//! readers (square, piece, marks, board).
+
+pub mod compact;
+pub mod keyboard;
+
+pub use keyboard::Keyboard;
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -54,7 +65,7 @@ pub fn board_attr(key: BoardKey) -> String {
 }
 
 /// The board a `data-board` value names.
-fn parse_board_attr(attr: &str) -> Option<BoardKey> {
+pub(crate) fn parse_board_attr(attr: &str) -> Option<BoardKey> {
     let (line, time) = attr.split_once(':')?;
     Some(BoardKey::new(line.parse().ok()?, time.parse().ok()?))
 }
@@ -74,11 +85,18 @@ pub fn spot_of(el: &web_sys::Element) -> Option<Spot> {
     Some(Spot { board, square })
 }
 
+/// The square at the viewport point (`x`, `y`) of `el` (the element there):
+/// a square element's, or on a compact board the square under the point.
+#[must_use]
+pub fn spot_at(el: &web_sys::Element, x: f64, y: f64) -> Option<Spot> {
+    spot_of(el).or_else(|| compact::spot_in_compact(el, x, y))
+}
+
 /// The square under the viewport point (`x`, `y`), on whichever board is
 /// there; a dragged piece is dropped where this says.
 #[must_use]
 pub fn spot_at_point(x: f64, y: f64) -> Option<Spot> {
-    spot_of(&document().element_from_point(x as f32, y as f32)?)
+    spot_at(&document().element_from_point(x as f32, y as f32)?, x, y)
 }
 
 /// The square under the viewport point (`x`, `y`), whatever its board.
@@ -136,6 +154,17 @@ pub fn Board(
     /// Whether to write file letters and rank numbers along the edges.
     #[prop(default = true)]
     coordinates: bool,
+    /// Drawn as one element painted with backgrounds, marks on top (far
+    /// zoom): no square elements, no coordinates, no keyboard focus.
+    #[prop(default = false)]
+    compact: bool,
+    /// The board's name, ending each square's accessible name ("timeline
+    /// 0, turn 1").
+    #[prop(optional, into)]
+    name: Option<String>,
+    /// The screen's keyboard play: the squares take its roving focus.
+    #[prop(optional)]
+    keyboard: Option<Keyboard>,
     /// A press (pointer down) on a square. Returns true when the game picked
     /// up a piece there: dragging it may start.
     #[prop(optional, into)]
@@ -146,6 +175,9 @@ pub fn Board(
     #[prop(optional, into)]
     on_drop: Option<OnDrop>,
 ) -> impl IntoView {
+    if compact {
+        return compact_board(board, orientation).into_any();
+    }
     let drag = RwSignal::new(None::<Drag>);
     let grid = NodeRef::<leptos::html::Div>::new();
     // The origin square of a moving drag shows no piece (the ghost carries it).
@@ -246,6 +278,16 @@ pub fn Board(
         cancels.remove();
     });
 
+    // The square of this board holding the keyboard's Tab stop, if any:
+    // a focus move re-renders no square, only their tabindex.
+    let stop_here = keyboard.map(|k| {
+        let stop = k.stop();
+        Memo::new(move |_| {
+            let key = board.with(|b| b.key);
+            stop.get().filter(|s| s.board == key).map(|s| s.square)
+        })
+    });
+    let name = StoredValue::new(name);
     let squares = move || {
         let orientation = orientation.get();
         board.with(|b| {
@@ -290,13 +332,37 @@ pub fn Board(
                             <div class=piece_classes(placed.piece) role="img" aria-label=label.clone() title=label></div>
                         }
                     });
-                    cells.push(view! {
-                        <div class=class data-sq=square.to_string()>
-                            {rank_coord}
-                            {file_coord}
-                            {piece}
-                        </div>
-                    });
+                    let cell = match stop_here {
+                        Some(stop) => {
+                            let mut label = b.square_words(square);
+                            name.with_value(|n| {
+                                if let Some(n) = n {
+                                    label.push_str(", ");
+                                    label.push_str(n);
+                                }
+                            });
+                            let tabindex =
+                                move || if stop.get() == Some(square) { "0" } else { "-1" };
+                            view! {
+                                <div class=class data-sq=square.to_string() role="button"
+                                    aria-label=label tabindex=tabindex>
+                                    {rank_coord}
+                                    {file_coord}
+                                    {piece}
+                                </div>
+                            }
+                            .into_any()
+                        }
+                        None => view! {
+                            <div class=class data-sq=square.to_string()>
+                                {rank_coord}
+                                {file_coord}
+                                {piece}
+                            </div>
+                        }
+                        .into_any(),
+                    };
+                    cells.push(cell);
                 }
             }
             cells
@@ -327,14 +393,76 @@ pub fn Board(
             </div>
         })
     };
+    let spot_of_event = move |e: &web_sys::Event| {
+        let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+        spot_of(&el)
+    };
+    let on_key = move |e: ev::KeyboardEvent| {
+        let Some(k) = keyboard else { return };
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        let Some(spot) = spot_of_event(&e) else {
+            return;
+        };
+        if k.key(spot, &e.key()) {
+            e.prevent_default();
+            e.stop_propagation();
+        }
+    };
+    let on_focus = move |e: ev::FocusEvent| {
+        if let (Some(k), Some(spot)) = (keyboard, spot_of_event(&e)) {
+            k.focused(spot);
+        }
+    };
     view! {
         <div class="board-wrap">
             <div node_ref=grid class=class style=style
                 data-board=move || board.with(|b| board_attr(b.key))
-                on:pointerdown=on_down>
+                on:pointerdown=on_down
+                on:keydown=on_key
+                on:focusin=on_focus>
                 {squares}
             </div>
             {ghost}
+        </div>
+    }
+    .into_any()
+}
+
+/// The compact form: one element painted with the squares and pieces, the
+/// marks as positioned elements over it; its square under a point is found
+/// by [`compact::spot_in_compact`].
+fn compact_board(board: Signal<SceneBoard>, orientation: Signal<Color>) -> impl IntoView {
+    let style = move || {
+        let facing = orientation.get();
+        board.with(|b| {
+            format!(
+                "--files: {}; --ranks: {}; {}",
+                b.placement.width(),
+                b.placement.height(),
+                compact::background(b, facing)
+            )
+        })
+    };
+    let marks = move || {
+        let facing = orientation.get();
+        board.with(|b| {
+            compact::marks(b, facing)
+                .into_iter()
+                .map(|(class, style)| view! { <div class=class style=style></div> })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="board-wrap">
+            <div class="board compact" style=style
+                data-board=move || board.with(|b| board_attr(b.key))
+                data-files=move || board.with(|b| b.placement.width().to_string())
+                data-ranks=move || board.with(|b| b.placement.height().to_string())
+                data-orientation=move || color_class(orientation.get())>
+                {marks}
+            </div>
         </div>
     }
 }
