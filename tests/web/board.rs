@@ -186,3 +186,170 @@ async fn marks_are_square_classes_and_presses_and_drags_are_reported() {
     assert_eq!(presses.get_untracked().len(), 3);
     assert_eq!(drops.get_untracked().len(), 1);
 }
+
+/// Sends a bubbling keydown of `key` to `target`.
+fn key(target: &Element, key: &str) {
+    let send = js_sys::Function::new_with_args(
+        "t, k",
+        "t.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))",
+    );
+    send.call2(
+        &wasm_bindgen::JsValue::NULL,
+        target,
+        &wasm_bindgen::JsValue::from_str(key),
+    )
+    .unwrap();
+}
+
+/// Waits a few timer turns (the keyboard focuses a square after the page updates).
+async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+        gloo_timers_sleep(20).await;
+    }
+}
+
+async fn gloo_timers_sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+fn active_sq() -> Option<(String, String)> {
+    let el = web_sys::window()?.document()?.active_element()?;
+    let board = el
+        .closest("[data-board]")
+        .ok()??
+        .get_attribute("data-board")?;
+    Some((board, el.get_attribute("data-sq")?))
+}
+
+#[wasm_bindgen_test]
+async fn the_keyboard_moves_one_focus_over_two_boards_and_presses() {
+    use chronochess::play::Scene;
+    use chronochess::ui::board::Keyboard;
+    let sq = crate::support::sq;
+    let placement = Placement::from_fen("4k3/8/8/8/8/8/4P3/4K3", 8, 8).unwrap();
+    let (a, b) = (BoardKey::new(0, 0), BoardKey::new(1, 0));
+    let scene = Scene {
+        boards: vec![
+            SceneBoard::new(a, placement.clone()),
+            SceneBoard::new(b, placement),
+        ],
+        arrows: Vec::new(),
+        orientation: Color::White,
+    };
+    let presses = RwSignal::new(Vec::<Spot>::new());
+    let cancels = RwSignal::new(0);
+    let root = container();
+    let _mounted = leptos::mount::mount_to(root.clone(), move || {
+        let scene = Signal::derive(move || scene.clone());
+        let keyboard = Keyboard::new(
+            scene,
+            Signal::from(Color::White),
+            Callback::new(move |s: Spot| presses.update(|p| p.push(s))),
+            Callback::new(move |()| cancels.update(|c| *c += 1)),
+        );
+        let one = Signal::derive(move || scene.with(|s| s.boards[0].clone()));
+        let two = Signal::derive(move || scene.with(|s| s.boards[1].clone()));
+        view! {
+            <Board board=one keyboard name="board one" />
+            <Board board=two keyboard name="board two" />
+        }
+    });
+    let root: Element = root.into();
+    // One Tab stop: a1 of the first board; every other square is -1.
+    let stops = attributes(&root, "[tabindex=\"0\"]", "data-sq");
+    assert_eq!(stops, ["a1"]);
+    assert_eq!(attributes(&root, "[tabindex=\"-1\"]", "data-sq").len(), 127);
+    let a1 = root
+        .query_selector("[data-board=\"0:0\"] [data-sq=a1]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        a1.get_attribute("aria-label").as_deref(),
+        Some("a1, empty, board one")
+    );
+    a1.unchecked_ref::<web_sys::HtmlElement>().focus().unwrap();
+    let focused = |b: &str, s: &str| {
+        root.query_selector(&format!("[data-board=\"{b}\"] [data-sq={s}]"))
+            .unwrap()
+            .unwrap()
+    };
+    key(&a1, "ArrowUp");
+    settle().await;
+    // The DOM focus follows each step.
+    assert_eq!(active_sq(), Some(("0:0".to_string(), "a2".to_string())));
+    key(&focused("0:0", "a2"), "ArrowRight");
+    settle().await;
+    assert_eq!(active_sq(), Some(("0:0".to_string(), "b2".to_string())));
+    key(&focused("0:0", "b2"), "PageDown");
+    settle().await;
+    assert_eq!(active_sq(), Some(("1:0".to_string(), "b2".to_string())));
+    assert_eq!(attributes(&root, "[tabindex=\"0\"]", "data-sq"), ["b2"]);
+    key(&focused("1:0", "b2"), "Enter");
+    key(&focused("1:0", "b2"), "Escape");
+    settle().await;
+    assert_eq!(
+        presses.get_untracked(),
+        [Spot {
+            board: b,
+            square: sq("b2")
+        }]
+    );
+    assert_eq!(cancels.get_untracked(), 1);
+    assert_eq!(
+        focused("1:0", "e2").get_attribute("aria-label").as_deref(),
+        Some("e2, white pawn, board two")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_compact_board_is_one_element_with_its_marks_on_top() {
+    use chronochess::ui::board::spot_at_point;
+    let sq = crate::support::sq;
+    let placement = Placement::from_fen("4k3/8/8/8/8/8/4P3/4K3", 8, 8).unwrap();
+    let mut scene = SceneBoard::new(BoardKey::new(-1, 3), placement);
+    scene.mark(sq("e2"), Mark::Last);
+    scene.mark(sq("e4"), Mark::Branch);
+    let root = crate::support::sized_container(320, 320);
+    let _mounted = leptos::mount::mount_to(root.clone(), move || {
+        view! { <div style="width: 320px; height: 320px;"><Board board=scene.clone() compact=true /></div> }
+    });
+    let root: Element = root.into();
+    let style = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_element("style")
+        .unwrap();
+    style.set_text_content(Some(
+        ".board.compact { position: relative; width: 320px; height: 320px; } .board.compact .mark { position: absolute; pointer-events: none; }",
+    ));
+    root.append_child(&style).unwrap();
+    root.scroll_into_view();
+    assert_eq!(root.query_selector_all("[data-sq]").unwrap().length(), 0);
+    assert_eq!(
+        attributes(&root, ".mark", "class"),
+        ["mark last", "mark dest branch"]
+    );
+    let board = root.query_selector(".board.compact").unwrap().unwrap();
+    assert!(board
+        .get_attribute("style")
+        .unwrap()
+        .contains("url(assets/pieces/wP.svg)"));
+    // The square under a point: e4 is the fifth column, fifth row from the top.
+    let r = board.get_bounding_client_rect();
+    let (x, y) = (r.left() + 4.5 * 40.0, r.top() + 4.5 * 40.0);
+    assert_eq!(
+        spot_at_point(x, y),
+        Some(Spot {
+            board: BoardKey::new(-1, 3),
+            square: sq("e4")
+        })
+    );
+}

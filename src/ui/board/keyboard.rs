@@ -140,7 +140,7 @@ fn square_element(spot: Spot) -> Option<web_sys::HtmlElement> {
 /// Moves the DOM focus to `spot` once the page has drawn it (after the
 /// reactive updates of a press, or a camera move bringing its board in),
 /// trying again a few frames while it is not there yet.
-fn focus_soon(spot: Spot, tries: u32) {
+pub(super) fn focus_soon(spot: Spot, tries: u32) {
     set_timeout(
         move || match square_element(spot) {
             Some(el) => {

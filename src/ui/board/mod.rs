@@ -290,6 +290,19 @@ pub fn Board(
     let name = StoredValue::new(name);
     let squares = move || {
         let orientation = orientation.get();
+        // Drawn anew while one of its squares has the keyboard focus: the
+        // new square element takes it back.
+        if keyboard.is_some() {
+            let focused = grid.get_untracked().and_then(|g| {
+                let active = document().active_element()?;
+                g.contains(Some(&active))
+                    .then(|| spot_of(&active))
+                    .flatten()
+            });
+            if let Some(spot) = focused {
+                keyboard::focus_soon(spot, 12);
+            }
+        }
         board.with(|b| {
             let placement = &b.placement;
             let (width, height) = (placement.width(), placement.height());
