@@ -137,13 +137,13 @@ impl TimeControl {
     /// "1:30 + 2 s delay".
     #[must_use]
     pub fn label(&self) -> String {
-        let base = if self.base_ms % 60_000 == 0 {
+        let base = if self.base_ms.is_multiple_of(60_000) {
             format!("{}", self.base_ms / 60_000)
         } else {
             let s = self.base_ms / 1_000;
             format!("{}:{:02}", s / 60, s % 60)
         };
-        let secs = if self.bonus_ms % 1_000 == 0 {
+        let secs = if self.bonus_ms.is_multiple_of(1_000) {
             format!("{}", self.bonus_ms / 1_000)
         } else {
             format!("{:.1}", self.bonus_ms as f64 / 1_000.0)

@@ -36,6 +36,21 @@ pub fn flag_ending(flagged: Color, opponent_can_mate: bool) -> Ending {
     }
 }
 
+/// The game-over sentence of a flag fall: "White ran out of time." (a
+/// loss), or the draw's reason when the other side cannot mate.
+#[must_use]
+pub fn flag_words(flagged: Color, lost: bool) -> String {
+    let name = crate::play::fived::words::side_name(flagged);
+    if lost {
+        format!("{name} ran out of time.")
+    } else {
+        format!(
+            "{name} ran out of time, but {} has no piece left that could checkmate.",
+            crate::play::fived::words::side_name(!flagged)
+        )
+    }
+}
+
 /// Whether `side` has a piece other than a king on any board of `m`.
 #[must_use]
 pub fn fived_can_mate(m: &Multiverse, side: Color) -> bool {

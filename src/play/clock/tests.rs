@@ -332,3 +332,12 @@ fn in_chessgi_pockets_and_the_time_tree_count() {
     assert!(!chessgi_can_mate(&bare, W), "a bare king, empty pocket");
     assert!(chessgi_can_mate(&bare, B), "a knight in the reserve");
 }
+
+#[test]
+fn a_flag_is_told_in_words() {
+    assert_eq!(material::flag_words(W, true), "White ran out of time.");
+    assert_eq!(
+        material::flag_words(B, false),
+        "Black ran out of time, but White has no piece left that could checkmate."
+    );
+}
