@@ -134,15 +134,17 @@ impl TimeControl {
     }
 
     /// Short words: "5+5", "10 min + 5 s delay per present timeline",
-    /// "1:30 + 2 s delay".
+    /// "1:30 + 2 s delay" (minutes and seconds when not whole minutes).
     #[must_use]
     pub fn label(&self) -> String {
-        let base = if self.base_ms.is_multiple_of(60_000) {
+        let whole = self.base_ms.is_multiple_of(60_000);
+        let base = if whole {
             format!("{}", self.base_ms / 60_000)
         } else {
             let s = self.base_ms / 1_000;
             format!("{}:{:02}", s / 60, s % 60)
         };
+        let unit = if whole { " min" } else { "" };
         let secs = if self.bonus_ms.is_multiple_of(1_000) {
             format!("{}", self.bonus_ms / 1_000)
         } else {
@@ -150,12 +152,12 @@ impl TimeControl {
         };
         match (self.bonus, self.scaling) {
             (Bonus::Increment, Scaling::PerTurn) => format!("{base}+{secs}"),
-            (Bonus::Delay, Scaling::PerTurn) => format!("{base} min + {secs} s delay"),
+            (Bonus::Delay, Scaling::PerTurn) => format!("{base}{unit} + {secs} s delay"),
             (Bonus::Increment, Scaling::PerPresentTimeline) => {
-                format!("{base} min + {secs} s per present timeline")
+                format!("{base}{unit} + {secs} s per present timeline")
             }
             (Bonus::Delay, Scaling::PerPresentTimeline) => {
-                format!("{base} min + {secs} s delay per present timeline")
+                format!("{base}{unit} + {secs} s delay per present timeline")
             }
         }
     }

@@ -266,7 +266,13 @@ fn custom_controls_are_checked_and_labelled() {
         "10 min + 5 s delay per present timeline"
     );
     let odd = TimeControl::custom(90_000, 1_500, Bonus::Delay, Scaling::PerTurn).unwrap();
-    assert_eq!(odd.label(), "1:30 min + 1.5 s delay");
+    assert_eq!(odd.label(), "1:30 + 1.5 s delay");
+    assert_eq!(
+        TimeControl::custom(90_000, 0, Bonus::Increment, Scaling::PerTurn)
+            .unwrap()
+            .label(),
+        "1:30+0"
+    );
     assert!(PRESETS
         .iter()
         .any(|p| p.five_d_only && p.control == TimeControl::delay_per_present_timeline(10, 5)));
