@@ -62,6 +62,7 @@
 
 pub mod branching;
 pub mod chessgi;
+pub mod clock;
 pub mod fived;
 pub mod puzzle;
 pub mod scene;

@@ -364,6 +364,11 @@ pub struct SaveRecord {
     /// between two players and in every record older than it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
+    /// The chess clock of a timed game, in `play::clock::Clock`'s saved
+    /// layout (opaque here, like the payload). Absent for untimed games and
+    /// in every record older than the clock, which therefore load untimed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Value>,
 }
 
 /// A saved game without its payload: what a game list shows.
@@ -413,6 +418,7 @@ impl SaveRecord {
             result: GameResult::Ongoing,
             payload,
             opponent: None,
+            clock: None,
         }
     }
 
@@ -658,6 +664,21 @@ mod tests {
             Err(NameError::TooLong { chars: 101 })
         );
         assert!(check_name(&"é".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn the_clock_is_optional_and_an_old_record_loads_untimed() {
+        // A record written before the clock existed (format 1, no `clock`).
+        let old = r#"{"version":1,"id":"g1700000000000-3","kind":"chessgi","name":"Old","variant":"Standard","created_ms":1,"updated_ms":2,"to_move":"Black","result":{"state":"ongoing"},"payload":{"moves":[]}}"#;
+        let record = SaveRecord::from_json(old).unwrap();
+        assert_eq!(record.clock, None);
+        assert_eq!(record.to_move, Color::Black);
+        // An untimed record writes no `clock`, so it reads like an old one.
+        assert!(!record.to_json().contains("clock"));
+        let mut timed = sample();
+        timed.clock = Some(json!({"control": {"base_ms": 300000}}));
+        let back = SaveRecord::from_json(&timed.to_json()).unwrap();
+        assert_eq!(back.clock, timed.clock);
     }
 
     #[test]

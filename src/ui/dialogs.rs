@@ -10,8 +10,10 @@ use wasm_bindgen::JsCast;
 
 use crate::chess::Color;
 use crate::fived::boards::{self, Group, Variant};
+use crate::play::clock::{Clock, TimeControl};
 use crate::play::SceneBoard;
 use crate::ui::board::Board;
+use crate::ui::clock::ClockChoice;
 use crate::ui::game::session::Session;
 use crate::ui::import::import_text;
 use crate::ui::nav::Nav;
@@ -221,8 +223,15 @@ enum Players {
     Computer(SideChoice, crate::fived::ai::Level),
 }
 
-/// A new game on `v` for `players`, saved and opened.
-fn start_game(v: &'static Variant, players: Players, nav: Nav, saves: Saves) {
+/// A new game on `v` for `players` (with a clock on `control`, for two
+/// players), saved and opened.
+fn start_game(
+    v: &'static Variant,
+    players: Players,
+    control: Option<TimeControl>,
+    nav: Nav,
+    saves: Saves,
+) {
     use crate::play::fived::computer::Opponent;
     let session = match Session::new(v) {
         Ok(session) => session,
@@ -249,12 +258,22 @@ fn start_game(v: &'static Variant, players: Players, nav: Nav, saves: Saves) {
             })
         }
     };
-    nav.start(saves, default_name(v.name), session);
+    let clock = match players {
+        Players::HotSeat => control.map(|c| {
+            Clock::new(
+                c,
+                crate::play::clock::present_timelines(session.multiverse()),
+            )
+        }),
+        Players::Computer(..) => None,
+    };
+    nav.start(saves, default_name(v.name), session, clock);
 }
 
 fn variant_card(
     v: &'static Variant,
     players: RwSignal<Players>,
+    control: RwSignal<Option<TimeControl>>,
     nav: Nav,
     saves: Saves,
 ) -> impl IntoView {
@@ -293,7 +312,7 @@ fn variant_card(
     };
     view! {
         <button type="button" class="variant-card" data-variant=v.name title=title on:click=move |_| {
-            start_game(v, players.get_untracked(), nav, saves);
+            start_game(v, players.get_untracked(), control.get_untracked(), nav, saves);
         }>
             <div class=format!("variant-preview timelines-{}", timelines.min(4))>{preview}</div>
             <div class="variant-card-name">{short_name(v)}</div>
@@ -376,6 +395,8 @@ pub fn NewGameDialog() -> impl IntoView {
         crate::fived::ai::Level::Depth(1),
     ));
     let vs_computer = move || matches!(players.get(), Players::Computer(..));
+    // The clock of a game between two players (`None`: untimed).
+    let control = RwSignal::new(None);
     let mode = move |computer: bool| {
         if computer == vs_computer() {
             return;
@@ -405,7 +426,7 @@ pub fn NewGameDialog() -> impl IntoView {
         boards::CATALOGUE
             .iter()
             .filter(|v| v.group == g)
-            .map(|v| variant_card(v, players, nav, saves))
+            .map(|v| variant_card(v, players, control, nav, saves))
             .collect_view()
     };
     view! {
@@ -422,7 +443,7 @@ pub fn NewGameDialog() -> impl IntoView {
                     <span class="mode-text">"Eight levels, from a random mover to the strongest"</span>
                 </button>
             </div>
-            <Show when=vs_computer>
+            <Show when=vs_computer fallback=move || view! { <ClockChoice choice=control five_d=true /> }>
                 <ComputerSetup players />
             </Show>
             <p class="dialog-lede">{move || if vs_computer() { "Choose a board to start:" } else { "Two players, one device. Choose a board:" }}</p>
@@ -574,7 +595,7 @@ pub fn ImportDialog() -> impl IntoView {
         Ok(session) => {
             let name = default_name(&format!("Imported {}", session.variant));
             let _ = now_ms();
-            nav.start(saves, name, session);
+            nav.start(saves, name, session, None);
         }
         Err(e) => error.set(Some(e)),
     };
@@ -645,6 +666,8 @@ pub fn HelpDialog(
                     </div>
                 }).collect_view()}
             </dl>
+            <h3>"The chess clock"</h3>
+            <p class="help-text" data-testid="clock-help">{crate::ui::clock::HELP}</p>
         </Modal>
     }
 }

@@ -29,7 +29,7 @@ pub fn open_shared_game(saves: Saves, nav: Nav) -> bool {
     match imported {
         Ok(session) => {
             let name = crate::ui::dialogs::default_name(&format!("Shared {}", session.variant));
-            nav.start(saves, name, session);
+            nav.start(saves, name, session, None);
         }
         Err(e) => {
             set_hash("");

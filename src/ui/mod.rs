@@ -17,6 +17,7 @@
 //! - [`chessgi`]: the Time Travel Chessgi screen, its new-game entry and import.
 //! - [`offline`]: the service worker (offline play) and its "Update available" notice.
 //! - [`board`]: the one board component of every screen, chessground-style (no chess logic).
+//! - [`clock`]: the chess clock beside the board and its choice in New game dialogs.
 //! - [`session_play`]: what every game screen's state shares (session, notice, board input).
 //! - [`record_import`]: pasting an exported record (Chessgi, Multiverse Time Travel Chess).
 
@@ -24,6 +25,7 @@ pub mod app;
 pub mod board;
 pub mod branching;
 pub mod chessgi;
+pub mod clock;
 pub mod dialogs;
 pub mod game;
 pub mod help;

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::play::clock::Clock;
 use crate::storage::GameId;
 use crate::ui::game::play::Play;
 use crate::ui::game::session::Session;
@@ -61,7 +62,7 @@ impl Nav {
         }
     }
 
-    fn open(&self, id: GameId, name: String, session: Session) {
+    fn open(&self, id: GameId, name: String, session: Session, clock: Option<Clock>) {
         set_hash(&format!("{HASH_PREFIX}{id}"));
         self.new_game_open.set(false);
         self.import_open.set(false);
@@ -70,6 +71,7 @@ impl Nav {
             id,
             name: RwSignal::new(name),
             play: Play::new(session),
+            clock: RwSignal::new(clock),
         };
         let game = match self.root.get_value() {
             Some(owner) => owner.with(make),
@@ -78,17 +80,17 @@ impl Nav {
         self.active.set(Some(game));
     }
 
-    /// Saves a new game and opens it.
-    pub fn start(&self, saves: Saves, name: String, session: Session) {
+    /// Saves a new game (with its clock, if timed) and opens it.
+    pub fn start(&self, saves: Saves, name: String, session: Session, clock: Option<Clock>) {
         let id = saves.fresh_id();
-        let _ = saves.save(&id, &name, &session);
-        self.open(id, name, session);
+        let _ = saves.save(&id, &name, &session, clock.as_ref());
+        self.open(id, name, session, clock);
     }
 
     /// Opens a saved game; on failure stays home with the reason.
     pub fn resume(&self, saves: Saves, id: &GameId) {
         match saves.load(id) {
-            Ok((name, session)) => self.open(id.clone(), name, session),
+            Ok((name, session, clock)) => self.open(id.clone(), name, session, clock),
             Err(e) => {
                 self.home();
                 self.message

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::fived::Budget;
+use crate::play::clock::Clock;
 use crate::play::Ending;
 use crate::storage::{
     Backend, BackendError, GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend,
@@ -119,11 +120,18 @@ impl Saves {
             .unwrap_or_else(|| unreachable!("the shelf lives as long as the app"))
     }
 
-    /// Saves a session under `id` (new or existing).
+    /// Saves a session and its clock (`None`: untimed) under `id` (new or
+    /// existing); the clock's time is settled up to now.
     ///
     /// # Errors
     /// The store's error (the game stays in memory; the previous copy is intact).
-    pub fn save(&self, id: &GameId, name: &str, session: &Session) -> Result<(), StoreError> {
+    pub fn save(
+        &self,
+        id: &GameId,
+        name: &str,
+        session: &Session,
+        clock: Option<&Clock>,
+    ) -> Result<(), StoreError> {
         // Through the JSON text rather than `to_value`: the page already
         // writes payloads as text (the worker's requests) and reads text into
         // values, so this needs no value serializer of its own. Same value.
@@ -145,6 +153,7 @@ impl Saves {
             record.updated_ms = now;
             record.to_move = session.game().to_move();
             record.result = session.result.clone();
+            record.clock = clock.map(|c| c.saved_at(now));
             record.opponent = session.opponent.map(|o| {
                 format!(
                     "Computer ({})",
@@ -209,11 +218,12 @@ impl Saves {
         self.with_store(|s| s.fresh(now))
     }
 
-    /// Loads and restores a game.
+    /// Loads and restores a game, with its clock (paused) if it is timed; a
+    /// clock that cannot be read is dropped (the game goes on untimed).
     ///
     /// # Errors
     /// Why it could not be opened, in words.
-    pub fn load(&self, id: &GameId) -> Result<(String, Session), String> {
+    pub fn load(&self, id: &GameId) -> Result<(String, Session, Option<Clock>), String> {
         let record = self.with_store(|s| s.load_record(id));
         self.refresh();
         let record = record.map_err(|e| e.to_string())?;
@@ -226,7 +236,11 @@ impl Saves {
             // A result the engine cannot re-derive (e.g. a budget) is kept as saved.
             session.result = record.result.clone();
         }
-        Ok((record.name, session))
+        let clock = record
+            .clock
+            .as_ref()
+            .and_then(|c| Clock::from_saved(c).ok());
+        Ok((record.name, session, clock))
     }
 
     /// Renames a game.

@@ -279,7 +279,13 @@ impl Session {
             Answer::Unknown => Status::Unknown,
         };
         let loser = self.game.to_move();
-        self.result = match answer {
+        // A result the engine does not give (a flag fall while the search
+        // ran, a resignation) stands.
+        let decided = self
+            .result
+            .reason()
+            .is_some_and(|r| r != "checkmate" && r != "stalemate");
+        let result = match answer {
             Answer::Known(Outcome::Checkmate) => match loser {
                 Color::White => GameResult::BlackWins {
                     reason: "checkmate".to_string(),
@@ -293,6 +299,9 @@ impl Session {
             },
             _ => GameResult::Ongoing,
         };
+        if !decided {
+            self.result = result;
+        }
         if let Some(last) = self.texts.last_mut().and_then(|a| a.last_mut()) {
             last.marks.check = matches!(
                 answer,

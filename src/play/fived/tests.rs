@@ -673,3 +673,14 @@ fn submit_reasons_speak_to_the_player() {
     );
     assert_eq!(side_name(Color::Black), "Black");
 }
+
+#[test]
+fn a_flag_fall_is_not_undone_by_the_outcome_search() {
+    let mut s = back_rank_mate();
+    s.result = GameResult::ended(Some(Color::White), "time");
+    s.record_outcome(Answer::Known(Outcome::Ongoing {
+        in_check: false,
+        softmate: false,
+    }));
+    assert_eq!(s.result, GameResult::ended(Some(Color::White), "time"));
+}

@@ -19,10 +19,12 @@ use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, Players, Promot
 use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
+use crate::play::clock::{self as chess_clock, Clock};
 use crate::play::fived::speech::last_action_words;
 use crate::play::fived::words::side_name;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
+use crate::ui::clock::{ChessClock, ClockTurn};
 use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
 use crate::ui::help::typing_in_field;
 use crate::ui::multiverse::MultiverseView;
@@ -38,6 +40,8 @@ pub struct ActiveGame {
     pub name: RwSignal<String>,
     /// The play state.
     pub play: Play,
+    /// The chess clock (`None`: untimed).
+    pub clock: RwSignal<Option<Clock>>,
 }
 
 /// Words for a colour in sentences ("White wins").
@@ -65,18 +69,63 @@ pub fn GameScreen(
     let export_open = RwSignal::new(false);
     let help_open = RwSignal::new(false);
 
-    // Autosave after every staged move, undo, submit, outcome and takeback.
-    let id = game.id.clone();
+    // Autosave after every staged move, undo, submit, outcome and takeback,
+    // and every change of the clock (a turn, a pause).
     let name = game.name;
     // Not on the first run: opening a game must not rewrite it (another tab
     // would see a change and reload it, and so on).
-    Effect::new(move |previous: Option<()>| {
-        let n = name.get();
-        play.session.track();
-        if previous.is_some() {
-            play.session.with_untracked(|s| {
-                let _ = saves.save(&id, &n, s);
+    let clock = game.clock;
+    let save_id = game.id.clone();
+    let save_now = Callback::new(move |()| {
+        play.session.with_untracked(|s| {
+            clock.with_untracked(|c| {
+                let _ = saves.save(&save_id, &name.get_untracked(), s, c.as_ref());
             });
+        });
+    });
+    Effect::new(move |previous: Option<()>| {
+        name.track();
+        play.session.track();
+        clock.track();
+        if previous.is_some() {
+            save_now.run(());
+        }
+    });
+    let clock_turn = Memo::new(move |previous: Option<&ClockTurn>| {
+        play.session.with(|s| {
+            let g = s.game();
+            // The bonus scale is taken when the turn starts (nothing staged).
+            let scale = match previous {
+                Some(p) if g.staged().next().is_some() => p.scale,
+                _ => chess_clock::present_timelines(s.multiverse()),
+            };
+            ClockTurn {
+                to_move: g.to_move(),
+                turns: s.action_count(),
+                over: s.is_over(),
+                scale,
+            }
+        })
+    });
+    let on_flag = Callback::new(move |side: Color| {
+        let can_mate = play
+            .session
+            .with_untracked(|s| chess_clock::material::fived_can_mate(s.multiverse(), !side));
+        let ending = chess_clock::flag_ending(side, can_mate);
+        play.stop_check();
+        play.stop_thinking();
+        play.deselect();
+        play.session.update(|s| {
+            s.result = crate::play::Ending::result(Some(&ending));
+            s.revision += 1;
+        });
+        play.game_over_open.set(true);
+    });
+    let clock_bottom = Signal::derive(move || {
+        if play.flipped.get() {
+            Color::Black
+        } else {
+            Color::White
         }
     });
 
@@ -271,6 +320,7 @@ pub fn GameScreen(
                     <span class="status-text" data-status=move || status().1>{move || status().0}</span>
                 </div>
                 <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || last_words.get()}</p>
+                <ChessClock clock turn=clock_turn bottom=clock_bottom on_flag on_save=save_now />
                 <Players />
                 <MateCheckIndicator />
                 <div class="panel actions">

@@ -220,7 +220,12 @@ pub(super) fn GameOverDialog() -> impl IntoView {
         (play.game_over_open.get() && play.session.with(Session::is_over)).then(|| {
             let (title, detail) = play.session.with(|s| {
                 let why = s.result.reason().unwrap_or("").to_string();
+                let flagged = s.game().to_move();
                 match s.result.winner() {
+                    _ if why.starts_with("time") => (
+                        s.result.winner().map_or_else(|| "Draw".to_string(), |c| format!("{} wins", c.name_capitalised())),
+                        crate::play::clock::material::flag_words(flagged, s.result.winner().is_some()),
+                    ),
                     Some(c) => (
                         format!("{} wins", c.name_capitalised()),
                         format!("by {why}: {} has no legal action and is in check.", (!c).name_capitalised()),

@@ -533,3 +533,20 @@ fn a_game_another_tab_restored_is_not_purged() {
     assert_eq!(listed_names(&tab_a), ["Keep me"]);
     assert_eq!(open(&b).load(&x.id).unwrap(), x);
 }
+
+#[test]
+fn a_record_from_before_the_clock_loads_untimed_and_a_clock_survives_reload() {
+    let b = Shared::default();
+    let mut store = open(&b);
+    let mut timed = game("g5-0", GameKind::TimeTraveling, "Timed", 2_000);
+    timed.clock = Some(json!({"control": {"base_ms": 300000, "bonus_ms": 5000}}));
+    store.save(&timed).unwrap();
+    assert_eq!(open(&b).load(&timed.id).unwrap().clock, timed.clock);
+    // The same game as a version before the clock wrote it, verbatim.
+    let old = r#"{"version":1,"id":"g5-0","kind":"time_traveling","name":"Timed","variant":"Standard","created_ms":1000,"updated_ms":2000,"to_move":"White","result":{"state":"ongoing"},"payload":{"pgn":""}}"#;
+    let mut backend = b.clone();
+    backend.set(&game_key(&timed.id), old).unwrap();
+    let loaded = open(&b).load(&timed.id).unwrap();
+    assert_eq!(loaded.clock, None);
+    assert_eq!(loaded.name, "Timed");
+}

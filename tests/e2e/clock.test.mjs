@@ -1,0 +1,84 @@
+// End-to-end test of the chess clock (issue 16) in dist/: a 5D hot-seat game with a short clock
+// chosen in the New game dialog. The clock runs, pauses under a dialog, switches on submit, keeps
+// its time across a reload, and its flag fall ends the game. Run: node --test tests/e2e/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+import { SHOTS, useApp } from "./harness.mjs";
+
+const app = useApp();
+
+const board = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
+const square = (l, t, c, sq) => `${board(l, t, c)} [data-sq="${sq}"]`;
+
+/** A side's time on its clock, in milliseconds (the clock's `data-ms`). */
+async function ms(page, side) {
+  return Number(await page.locator(`[data-testid=clock-${side}]`).getAttribute("data-ms"));
+}
+
+test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on submit, survives a reload and flags", async () => {
+  const { page, problems } = await app.open();
+  await page.click("[data-action=new-game] >> nth=0");
+  await page.click("[data-clock=custom]");
+  // 12 seconds, 2 s delay per present timeline (the 5D defaults of the custom form).
+  await page.fill("[data-clock-field=minutes]", "0");
+  await page.fill("[data-clock-field=seconds]", "12");
+  await page.fill("[data-clock-field=bonus]", "2");
+  assert.match(await page.locator(".clock-custom-line").textContent(), /0:12 \+ 2 s delay per present timeline/);
+  await page.screenshot({ path: join(SHOTS, "clock-new-game.png") });
+  await page.click('[data-variant="Standard"]');
+  await page.waitForSelector(board("0", "1", "w"));
+
+  // White's clock runs (after its 2 s delay); Black's waits.
+  await page.waitForSelector("[data-testid=clock-white].running");
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=clock-white]").dataset.ms) < 11000);
+  assert.equal(await ms(page, "black"), 12000);
+  assert.equal(await page.locator("[data-testid=clock-black].running").count(), 0);
+
+  // Paused while a dialog is open.
+  await page.click("[data-action=help]");
+  await page.waitForSelector("[data-testid=clock-white].paused");
+  const held = await ms(page, "white");
+  await page.waitForTimeout(1200);
+  assert.equal(await ms(page, "white"), held, "no time passes under the Help dialog");
+  assert.match(await page.locator("[data-testid=clock-help]").textContent(), /pauses while a dialog is open/);
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("[data-testid=clock-white].running:not(.paused)");
+
+  // White moves and submits: the clock passes to Black, White's time stands still.
+  await page.click(square("0", "1", "w", "g1"));
+  await page.click(square("0", "1", "w", "f3"));
+  await page.click("[data-action=submit]:not([disabled])");
+  await page.waitForSelector("[data-testid=clock-black].running");
+  const white = await ms(page, "white");
+  assert.ok(white > 0 && white < 11000, `White spent time: ${white}`);
+  await page.waitForTimeout(2600);
+  assert.equal(await ms(page, "white"), white, "White's clock stopped");
+  const black = await ms(page, "black");
+  assert.ok(black < 12000, `Black's clock runs after its delay: ${black}`);
+  await page.screenshot({ path: join(SHOTS, "clock-running.png") });
+
+  // A reload keeps both times: nothing given back, the time away not charged.
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("[data-testid=clock-black].running");
+  assert.equal(await ms(page, "white"), white, "White's time survives the reload exactly");
+  const after = await ms(page, "black");
+  assert.ok(after <= black && after > black - 2500, `Black's time after the reload: ${after} (before: ${black})`);
+
+  // Black never moves: its flag falls, the game ends with White's win on time.
+  await page.waitForSelector("[data-testid=game-over]", { timeout: 20000 });
+  assert.match(await page.locator("[data-testid=game-over]").textContent(), /White wins.*Black ran out of time/s);
+  assert.equal(await ms(page, "black"), 0);
+  assert.equal(await page.locator("[data-testid=clock-black].flagged").count(), 1);
+  await page.screenshot({ path: join(SHOTS, "clock-flag.png") });
+  await page.keyboard.press("Escape");
+  assert.match(await page.locator(".status-text").textContent(), /White wins by time/);
+  assert.ok(await page.locator("[data-action=submit]").isDisabled(), "no more moves");
+  // The result is saved: a reload shows it, with the stopped clock.
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("[data-testid=clock-black].flagged");
+  assert.match(await page.locator(".status-text").textContent(), /White wins by time/);
+  assert.equal(await ms(page, "white"), white);
+  assert.deepEqual(problems, []);
+});
