@@ -165,6 +165,7 @@ test("a dialog traps the focus and gives it back when it closes", async () => {
   await page.keyboard.press("Enter");
   await page.waitForSelector(".help-dialog");
   const inDialog = () => page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"));
+  await page.waitForFunction(() => !!document.activeElement?.closest("[role=dialog]"));
   assert.ok(await inDialog(), "the focus moves into the dialog");
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press("Tab");

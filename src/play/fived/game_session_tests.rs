@@ -242,3 +242,30 @@ fn export_and_import_give_the_same_game() {
         Err(RecordError::Unreadable(_))
     ));
 }
+
+#[test]
+fn a_move_to_the_past_is_marked_as_making_a_timeline_and_its_board_takes_the_focus() {
+    let mut g = standard();
+    for (from, to, color) in [("g1", "f3", Color::White), ("g8", "f6", Color::Black)] {
+        g.input(Input::Press(spot(1, color, from)));
+        assert_eq!(g.input(Input::Press(spot(1, color, to))), Effect::Staged);
+        assert_eq!(g.play(FivedAction::Submit), Ok(Step::TurnEnded));
+    }
+    assert_eq!(
+        g.input(Input::Press(spot(2, Color::White, "f3"))),
+        Effect::Picked
+    );
+    let scene = g.scene();
+    let past = spot(1, Color::White, "f5");
+    assert_eq!(scene.marks_at(past), vec![Mark::Branch]);
+    assert_eq!(
+        scene.marks_at(spot(2, Color::White, "e5")),
+        vec![Mark::Dest],
+        "a move on the board itself makes no timeline"
+    );
+    // The past board is not playable, yet the keyboard reaches it.
+    assert!(!scene.board(past.board).unwrap().active);
+    let from = spot(2, Color::White, "f5");
+    let there = scene.move_focus(from, crate::play::FocusMove::NextBoard, Color::White);
+    assert_eq!(there, Some(past));
+}

@@ -121,6 +121,26 @@ impl Keyboard {
     }
 }
 
+/// Moves the DOM focus to the board's Tab stop once the page has drawn it:
+/// after a choice made off the board by keyboard (Chessgi's piece in hand),
+/// the player goes on on the board.
+pub fn focus_board_soon() {
+    use wasm_bindgen::JsCast;
+    set_timeout(
+        || {
+            let stop = document()
+                .query_selector("[data-board] [data-sq][tabindex=\"0\"]")
+                .ok()
+                .flatten()
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(el) = stop {
+                let _ = el.focus();
+            }
+        },
+        Duration::from_millis(0),
+    );
+}
+
 /// The square element of `spot`, if drawn.
 fn square_element(spot: Spot) -> Option<web_sys::HtmlElement> {
     use wasm_bindgen::JsCast;

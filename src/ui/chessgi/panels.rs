@@ -83,6 +83,12 @@ pub(super) fn PocketView(color: Color) -> impl IntoView {
                             if play.pick_reserve(kind) {
                                 play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
                             }
+                        }
+                        // Enter or Space (a click with no pointer): take it in hand, go on on the board.
+                        on:click=move |e: ev::MouseEvent| {
+                            if e.detail() == 0 && active && play.pick_reserve(kind) {
+                                crate::ui::board::keyboard::focus_board_soon();
+                            }
                         }>
                         <span class=piece_class(color, kind)></span>
                         {(n > 1).then(|| view! { <span class="cg-count">{n}</span> })}
@@ -124,6 +130,12 @@ pub(super) fn PocketView(color: Color) -> impl IntoView {
                             e.prevent_default();
                             play.pick_arrival();
                             play.drag.set(Some((f64::from(e.client_x()), f64::from(e.client_y()), false)));
+                        }
+                        on:click=move |e: ev::MouseEvent| {
+                            if e.detail() == 0 && is_due {
+                                play.pick_arrival();
+                                crate::ui::board::keyboard::focus_board_soon();
+                            }
                         }>
                         <span class="cg-transit-piece"><span class=piece_class(color, t.kind)></span></span>
                         <span class="cg-transit-text">

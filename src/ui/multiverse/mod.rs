@@ -116,6 +116,14 @@ pub fn MultiverseView() -> impl IntoView {
             on:pointerup=move |e| gestures.up(e)
             on:pointercancel=move |e| gestures.cancel(e)
             on:contextmenu=|e: ev::MouseEvent| e.prevent_default()
+            // The camera alone moves the plane: a square taking the keyboard
+            // focus must not scroll the viewport.
+            on:scroll=move |_| {
+                if let Some(el) = viewport.node.get_untracked() {
+                    el.set_scroll_left(0);
+                    el.set_scroll_top(0);
+                }
+            }
         >
             <div
                 class="mv-world"
