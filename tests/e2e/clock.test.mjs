@@ -66,6 +66,13 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   const after = await ms(page, "black");
   assert.ok(after <= black && after > black - 2500, `Black's time after the reload: ${after} (before: ${black})`);
 
+  // Under 10 s the clock shows tenths, turns red and says so once.
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=clock-black]").dataset.ms) < 9000);
+  assert.match(await page.locator("[data-testid=clock-black] .clock-time").textContent(), /^\d\.\d$/);
+  assert.equal(await page.locator("[data-testid=clock-black].low").count(), 1);
+  assert.match(await page.locator("[data-testid=clock-announce]").textContent(), /^Black: \d+ seconds left$/);
+  await page.screenshot({ path: join(SHOTS, "clock-low.png") });
+
   // Black never moves: its flag falls, the game ends with White's win on time.
   await page.waitForSelector("[data-testid=game-over]", { timeout: 20000 });
   assert.match(await page.locator("[data-testid=game-over]").textContent(), /White wins.*Black ran out of time/s);
