@@ -1,6 +1,7 @@
 // End-to-end test of the chess clock (issue 16) in dist/: a 5D hot-seat game with a short clock
-// chosen in the New game dialog. The clock runs, pauses under a dialog, switches on submit, keeps
-// its time across a reload, and its flag fall ends the game. Run: node --test tests/e2e/
+// chosen in the New game dialog. The clock runs, pauses under a dialog and in a hidden tab,
+// switches on submit, keeps its time across a reload, and its flag fall ends the game.
+// Run: node --test tests/e2e/
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -46,6 +47,20 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   await page.keyboard.press("Escape");
   await page.waitForSelector("[data-testid=clock-white].running:not(.paused)");
 
+  // Paused while the tab is hidden (as the browser reports it: document.hidden and the event).
+  const setHidden = (hidden) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, "hidden", { value: h, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    }, hidden);
+  await setHidden(true);
+  await page.waitForSelector("[data-testid=clock-white].paused");
+  const hiddenAt = await ms(page, "white");
+  await page.waitForTimeout(1200);
+  assert.equal(await ms(page, "white"), hiddenAt, "no time passes while the tab is hidden");
+  await setHidden(false);
+  await page.waitForSelector("[data-testid=clock-white].running:not(.paused)");
+
   // White moves and submits: the clock passes to Black, White's time stands still.
   await page.click(square("0", "1", "w", "g1"));
   await page.click(square("0", "1", "w", "f3"));
@@ -65,6 +80,13 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   assert.equal(await ms(page, "white"), white, "White's time survives the reload exactly");
   const after = await ms(page, "black");
   assert.ok(after <= black && after > black - 2500, `Black's time after the reload: ${after} (before: ${black})`);
+
+  // Under 10 s the clock shows tenths, turns red and says so once.
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=clock-black]").dataset.ms) < 9000);
+  assert.match(await page.locator("[data-testid=clock-black] .clock-time").textContent(), /^\d\.\d$/);
+  assert.equal(await page.locator("[data-testid=clock-black].low").count(), 1);
+  assert.match(await page.locator("[data-testid=clock-announce]").textContent(), /^Black: \d+ seconds left$/);
+  await page.screenshot({ path: join(SHOTS, "clock-low.png") });
 
   // Black never moves: its flag falls, the game ends with White's win on time.
   await page.waitForSelector("[data-testid=game-over]", { timeout: 20000 });

@@ -76,6 +76,10 @@ pub struct Turn {
 }
 
 /// A two-sided chess clock. See the [module documentation](self).
+///
+/// Its serde form is the state as of its last event (turn, pause, flag):
+/// a running clock serializes alike until the next one. Save
+/// [`Clock::saved_at`], which settles the time up to now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     control: TimeControl,

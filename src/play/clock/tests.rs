@@ -347,3 +347,14 @@ fn a_flag_is_told_in_words() {
         "Black ran out of time, but White has no piece left that could checkmate."
     );
 }
+
+#[test]
+fn the_serde_form_changes_with_events_not_with_resume() {
+    let mut t = Fake(0);
+    let mut clock = Clock::new(TimeControl::fischer(5, 5), 1);
+    let before = serde_json::to_value(&clock).unwrap();
+    clock.resume(t.at(1_000));
+    assert_eq!(serde_json::to_value(&clock).unwrap(), before);
+    clock.pause(t.at(2_000));
+    assert_ne!(serde_json::to_value(&clock).unwrap(), before);
+}

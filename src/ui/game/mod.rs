@@ -83,10 +83,15 @@ pub fn GameScreen(
             });
         });
     });
+    // The clock's state as saved: it changes with a turn, a pause or a
+    // flag, not when the clock resumes (so a resume writes nothing, and
+    // another window on the same game is not made to reload by it).
+    let clock_state =
+        Memo::new(move |_| clock.with(|c| c.as_ref().and_then(|c| serde_json::to_value(c).ok())));
     Effect::new(move |previous: Option<()>| {
         name.track();
         play.session.track();
-        clock.track();
+        clock_state.track();
         if previous.is_some() {
             save_now.run(());
         }
