@@ -13,6 +13,10 @@ use crate::storage::{
 };
 use crate::ui::game::session::{Payload, Session};
 
+/// Moves the page may apply to decide a game's outcome while opening it (the
+/// same bound as a snapshot of the play screen); past it the worker decides.
+const OPEN_BUDGET: Budget = Budget::nodes(20_000);
+
 /// Where the games are kept: the browser's localStorage, or memory only
 /// (storage refused; games last until the tab closes). One backend type, so
 /// the page carries one copy of the [`GameStore`] code rather than one per
@@ -230,8 +234,11 @@ impl Saves {
         let payload: Payload = record
             .payload_as()
             .map_err(|e| format!("the saved game cannot be read: {e}"))?;
-        let mut session = Session::restore(&record.variant, &payload, Budget::nodes(150_000))
-            .map_err(|e| e.to_string())?;
+        // A short search on the page (tens of milliseconds at most): a game
+        // whose outcome it cannot settle opens as unknown and the game screen
+        // finishes the check in the worker, so opening never freezes the page.
+        let mut session =
+            Session::restore(&record.variant, &payload, OPEN_BUDGET).map_err(|e| e.to_string())?;
         if record.result.is_over() && !session.is_over() {
             // A result the engine cannot re-derive (e.g. a budget) is kept as saved.
             session.result = record.result.clone();
