@@ -177,13 +177,16 @@ impl Learnt {
                 numbered = true;
                 continue;
             }
-            if b.l < self.root_range.0 || b.l > self.root_range.1 {
-                return None;
+            if b.l >= self.root_range.0 && b.l <= self.root_range.1 {
+                let end = self.root_ends[(b.l - self.root_range.0) as usize];
+                if b.v <= end {
+                    continue;
+                }
             }
-            let end = self.root_ends[(b.l - self.root_range.0) as usize];
-            if b.v <= end {
-                continue;
-            }
+            // Otherwise a board the action made: one after the end of a
+            // timeline of the searched position, or one of a timeline an
+            // earlier jump created (its contents say whether it is the same
+            // board, whichever jump created it).
             let cond = Cond::observe(mv, b, sq);
             if !conds.contains(&cond) {
                 conds.push(cond);
@@ -195,7 +198,7 @@ impl Learnt {
 
 impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// The number the next timeline the mover creates would get.
-    fn next_timeline(&self) -> i32 {
+    pub(super) fn next_timeline(&self) -> i32 {
         let (lmin, lmax) = self.mv.timeline_range();
         match self.mover {
             crate::chess::Color::White => lmax + 1,
