@@ -10,9 +10,10 @@
 //! playable only while it is the end of its timeline), so only the others
 //! are tested before the move. A check through the timeline a branching
 //! jump creates holds only for that timeline number (a jump that checks as
-//! `+3` may not as `+4`), and one through a timeline an earlier jump of the
-//! action created is not learnt (its number and place depend on the order
-//! of the jumps).
+//! `+3` may not as `+4`). A point on a timeline an earlier jump of the
+//! action created is a condition like any other: it names the board by
+//! its number and asks for the same piece or empty square there, which
+//! holds whichever jump created that timeline only if the boards match.
 
 use super::super::check::Check;
 use super::super::coords::{BoardId, Move};
@@ -139,7 +140,7 @@ impl Learnt {
     /// of its line on a board the action made. The second value tells
     /// whether the check goes through timeline `created` (the one the move
     /// just made, if a branching jump; those points are left out). `None` if
-    /// it goes through a timeline an earlier jump created.
+    /// a rider's path leaves the board's squares.
     pub(super) fn conditions(
         &self,
         mv: &Multiverse,
