@@ -408,6 +408,19 @@ impl Multiverse {
         }
     }
 
+    /// Could the timelines `color` creates during its action make timeline
+    /// `l` active? Only if `l` is inactive and the opponent created it: the
+    /// activity of a side's own timelines depends on the opponent's count
+    /// alone, which does not change during the action.
+    #[must_use]
+    pub fn reactivable_by(&self, l: i32, color: Color) -> bool {
+        let made_by_opponent = match color {
+            Color::White => l < self.init_min,
+            Color::Black => l > self.init_max,
+        };
+        made_by_opponent && !self.is_active(l)
+    }
+
     /// Would the next timeline `color` creates be active? (The opponent's
     /// count does not change during an action, so once this is false, no
     /// further timeline of this action is active.)

@@ -65,10 +65,26 @@
 //!   jump reactivated: a jump sequence that leaves such a board with no way
 //!   out is not extended (before, every longer sequence was tried).
 //!
-//! Where the cost still lies: phase 2 learns no reasons and does not jump
-//! back, so a position whose last escape is a jump into the past that
-//! checks through its own new timeline (at every number it can get) tries
-//! many jump sequences before the budget runs out (`stress/README.md`).
+//! - Phase 2 (issue 14, `stuck.rs`): a check through a timeline an
+//!   earlier jump of the action created is learnt like any other (its
+//!   points are board contents; before, such checks were not learnt and
+//!   the same jump was tried again after every other jump). `stuck` and
+//!   `must_jump_first` count as a possible pull-back only an inactive
+//!   timeline the *opponent* made (`Multiverse::reactivable_by`): the
+//!   mover's own timelines keep their activity during its action, so the
+//!   inactive timelines its jumps create when no new timeline can be
+//!   active never pull the present back. `must_jump_first`: when the
+//!   present cannot be pulled back and an early board waits at it, that
+//!   board must leave by its own jump; if each of its jumps is known to
+//!   give a check at every number it would get after another jump, no
+//!   other board's jump may come first.
+//!
+//! Where the cost still lies: phase 2 returns no reason to phase 1 and
+//! does not jump back itself. Two boards that must both jump, each of
+//! whose jumps checks the other's new timeline, make phase 2 try every
+//! sequence of the other boards' jumps before them (ftxi's slices over
+//! two new-timeline axes remove those at once); and every phase-1 leaf
+//! that reaches phase 2 is a new start (`stress/README.md`).
 //!
 //! A jump's new timeline gets its number from the jumps made before it, and
 //! a check through that timeline holds only for that number (a jump that

@@ -10,9 +10,10 @@
 //! playable only while it is the end of its timeline), so only the others
 //! are tested before the move. A check through the timeline a branching
 //! jump creates holds only for that timeline number (a jump that checks as
-//! `+3` may not as `+4`), and one through a timeline an earlier jump of the
-//! action created is not learnt (its number and place depend on the order
-//! of the jumps).
+//! `+3` may not as `+4`). A point on a timeline an earlier jump of the
+//! action created is a condition like any other: it names the board by
+//! its number and asks for the same piece or empty square there, which
+//! holds whichever jump created that timeline only if the boards match.
 
 use super::super::check::Check;
 use super::super::coords::{BoardId, Move};
@@ -139,7 +140,7 @@ impl Learnt {
     /// of its line on a board the action made. The second value tells
     /// whether the check goes through timeline `created` (the one the move
     /// just made, if a branching jump; those points are left out). `None` if
-    /// it goes through a timeline an earlier jump created.
+    /// a rider's path leaves the board's squares.
     pub(super) fn conditions(
         &self,
         mv: &Multiverse,
@@ -177,13 +178,16 @@ impl Learnt {
                 numbered = true;
                 continue;
             }
-            if b.l < self.root_range.0 || b.l > self.root_range.1 {
-                return None;
+            if b.l >= self.root_range.0 && b.l <= self.root_range.1 {
+                let end = self.root_ends[(b.l - self.root_range.0) as usize];
+                if b.v <= end {
+                    continue;
+                }
             }
-            let end = self.root_ends[(b.l - self.root_range.0) as usize];
-            if b.v <= end {
-                continue;
-            }
+            // Otherwise a board the action made: one after the end of a
+            // timeline of the searched position, or one of a timeline an
+            // earlier jump created (its contents say whether it is the same
+            // board, whichever jump created it).
             let cond = Cond::observe(mv, b, sq);
             if !conds.contains(&cond) {
                 conds.push(cond);
@@ -195,7 +199,7 @@ impl Learnt {
 
 impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// The number the next timeline the mover creates would get.
-    fn next_timeline(&self) -> i32 {
+    pub(super) fn next_timeline(&self) -> i32 {
         let (lmin, lmax) = self.mv.timeline_range();
         match self.mover {
             crate::chess::Color::White => lmax + 1,

@@ -48,8 +48,10 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         // move: any new timeline could reactivate it and pull the present
         // back. Not worth deciding here.
         let (lmin, lmax) = self.mv.timeline_range();
+        // (The mover's own inactive timelines stay inactive: see
+        // `Multiverse::reactivable_by`.)
         let stale = (lmin..=lmax).any(|l| {
-            !self.mv.is_active(l)
+            self.mv.reactivable_by(l, self.mover)
                 && self
                     .mv
                     .end(l)
@@ -159,6 +161,79 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             return ControlFlow::Continue(true);
         }
         ControlFlow::Continue(false)
+    }
+
+    /// In phase 2: an early board waiting at the present whose branching
+    /// jump must be the next jump of the sequence, if there is one. Such a
+    /// board can leave only by its own branching jump (its phase-1 choice
+    /// was a pass; hops were decided in phase 1), and when the present
+    /// cannot be pulled back it must leave. If every one of its jumps is
+    /// known to give a check at each number its timeline would get after
+    /// one or more other jumps (a nogood whose conditions hold now: they
+    /// name pieces and empty squares of boards that exist, which no later
+    /// move changes), every sequence that starts with another board's jump
+    /// fails, whatever that jump is. The cut that keeps phase 2 from trying
+    /// every order of the other boards' jumps first (issue 14).
+    pub(super) fn must_jump_first(&mut self) -> ControlFlow<Stop, Option<usize>> {
+        let present = self.mv.present();
+        if color_of(present) != self.mover {
+            return ControlFlow::Continue(None);
+        }
+        // Can a jump pull the present back below it? Only an active new
+        // timeline, or an old inactive one reactivated (see `stuck`). When
+        // keeping the present, no jump may take it below `keep_present`.
+        let no_pull = if self.keep_present == Some(present) {
+            true
+        } else {
+            let (lmin, lmax) = self.mv.timeline_range();
+            let stale = (lmin..=lmax).any(|l| {
+                self.mv.reactivable_by(l, self.mover)
+                    && self
+                        .mv
+                        .end(l)
+                        .is_some_and(|e| e < present && color_of(e) != self.mover)
+            });
+            !stale && !self.mv.next_timeline_active(self.mover)
+        };
+        if !no_pull {
+            return ControlFlow::Continue(None);
+        }
+        let n = self.boards.len();
+        let can_jump =
+            |s: &Self, j: usize| s.mv.is_playable(s.boards[j], s.mover) && !s.jumps[j].is_empty();
+        let step = match self.mover {
+            crate::chess::Color::White => 1,
+            crate::chess::Color::Black => -1,
+        };
+        let next = self.next_timeline();
+        'boards: for u in 0..self.first_free {
+            let b = self.boards[u];
+            if b.v != present || !self.mv.is_playable(b, self.mover) || !self.mv.is_active(b.l) {
+                continue;
+            }
+            let others = (0..n).filter(|&j| j != u && can_jump(self, j)).count();
+            if others == 0 {
+                return ControlFlow::Continue(None);
+            }
+            for k in 0..self.jumps[u].len() {
+                if self.jump_fails_any_number(u, k)? {
+                    continue;
+                }
+                let id = self.learnt.jump_id(u, k);
+                let own = super::nogood::own_boards(&self.jumps[u][k], false);
+                let mut why = super::why::Why::unknown();
+                let fails = (1..=others).all(|d| {
+                    let d = i32::try_from(d).unwrap_or(i32::MAX / 4);
+                    self.learnt
+                        .blocks(&self.mv, id, Some(next + step * d), own, false, &mut why)
+                });
+                if !fails {
+                    continue 'boards;
+                }
+            }
+            return ControlFlow::Continue(Some(u));
+        }
+        ControlFlow::Continue(None)
     }
 
     /// Can jump `k` of board `i` still be made as a branching jump, once

@@ -399,3 +399,118 @@ fn pruned_search_agrees_with_brute_force_on_asymmetric_custom_starts() {
     assert!(compared >= 3 * games, "only {compared} positions compared");
     assert!(enumerated > 10 * games, "only {enumerated} outcomes");
 }
+
+/// Section 5: a side's own timelines keep their activity during its action
+/// (it depends on the opponent's count alone), so only an inactive timeline
+/// the opponent made can be reactivated. `stuck` and `must_jump_first` rely
+/// on it: before, any inactive timeline ending before the present counted
+/// as a possible pull-back, and a waiting board that had jumped into one of
+/// the mover's own new (inactive) timelines was never found stuck.
+#[test]
+fn only_the_opponents_inactive_timelines_are_reactivable() {
+    use crate::chess::Color;
+    // Timelines -1..=3 and no header: White made +1, +2, +3 and Black -1,
+    // so +3 is inactive (3 > min(3, 1) + 1).
+    let m = custom_start("Very Small - Open", -1, 3);
+    assert!(!m.is_active(3) && m.is_active(2) && m.is_active(-1));
+    assert!(m.reactivable_by(3, Color::Black));
+    assert!(!m.reactivable_by(3, Color::White));
+    for l in -1..=2 {
+        assert!(!m.reactivable_by(l, Color::White) && !m.reactivable_by(l, Color::Black));
+    }
+    // Every legal action of random games from such starts: a timeline
+    // inactive before it and not reactivable by the mover is still
+    // inactive after it.
+    let mut rng = Rng(0x5eed_0014_0000_0001);
+    let mut seen = 0;
+    for (lmin, lmax) in [(-1, 3), (-3, 1), (0, 3)] {
+        let mut game = Game::new(custom_start("Very Small - Open", lmin, lmax));
+        for _ply in 0..6 {
+            let pos = game.committed();
+            let mover = pos.to_move;
+            let (lo, hi) = pos.timeline_range();
+            let mut actions = Vec::new();
+            let r = for_each_legal_action(&pos, Budget::nodes(200_000), |a, after| {
+                for l in lo..=hi {
+                    if !pos.is_active(l) && !pos.reactivable_by(l, mover) {
+                        seen += 1;
+                        assert!(
+                            !after.is_active(l),
+                            "{lmin}..{lmax}: {l} reactivated by {a:?}"
+                        );
+                    }
+                }
+                actions.push(a.to_vec());
+                ControlFlow::Continue(())
+            });
+            if r != Answer::Known(true) || actions.is_empty() {
+                break;
+            }
+            // Prefer branching actions, so that timelines multiply.
+            let branching: Vec<&Vec<Move>> = actions
+                .iter()
+                .filter(|a| a.iter().any(|m| !m.is_physical()))
+                .collect();
+            let pick = if branching.is_empty() || rng.below(4) == 0 {
+                actions[rng.below(actions.len())].clone()
+            } else {
+                branching[rng.below(branching.len())].clone()
+            };
+            for m in pick {
+                game.play(m).expect("a visited action plays");
+            }
+            game.submit().expect("a visited action submits");
+        }
+    }
+    assert!(seen > 0, "no inactive timeline was met");
+}
+
+/// Random games from starts where one side has no active timeline left to
+/// make (its jumps create inactive timelines and cannot pull the present
+/// back): the cases the phase-2 cuts of issue 14 are about (`stuck` without
+/// the mover's own inactive timelines, `must_jump_first`, and checks learnt
+/// through timelines an earlier jump created). The fast enumeration equals
+/// brute force wherever that is cheap, and `outcome` equals the outcome
+/// read off the full enumeration.
+#[test]
+fn phase_two_cuts_agree_with_brute_force_when_no_timeline_can_be_active() {
+    // Timelines 0..=2 with no header: White made +1 and +2, Black none, so
+    // White's timelines from +2 on are inactive (and mirrored for Black).
+    let starts = [
+        ("Very Small - Open", 0, 2),
+        ("Very Small - Open", -2, 0),
+        ("Focused - Just Rooks", 0, 2),
+        ("Focused - Just Knights", -2, 0),
+    ];
+    let (games, plies) = if cfg!(debug_assertions) {
+        (1, 6)
+    } else {
+        (3, 9)
+    };
+    let mut rng = Rng(0x5eed_0014_0000_0002);
+    let mut compared = 0;
+    let mut enumerated = 0;
+    let mut branched = 0;
+    for (name, lmin, lmax) in starts {
+        for _game in 0..games {
+            let mut game = Game::new(custom_start(name, lmin, lmax));
+            let played = play_and_compare(
+                &mut game,
+                &format!("{name} {lmin}..{lmax}"),
+                plies,
+                (3, 2500),
+                &mut rng,
+                |r| r.below(4) != 0,
+            );
+            compared += played.compared;
+            enumerated += played.enumerated;
+            branched += played.branched;
+        }
+    }
+    println!("{compared} compared with brute force, {enumerated} outcomes, {branched} branching");
+    assert!(
+        compared + enumerated >= 6 * games,
+        "only {compared} enumerations and {enumerated} outcomes compared"
+    );
+    assert!(branched > 0, "no branching action was played");
+}
