@@ -229,6 +229,13 @@ impl Attempt {
         Ok(verdict)
     }
 
+    /// Starts again from the puzzle position. A result already counted
+    /// stays counted: a retry does not change it.
+    pub fn retry(&mut self) {
+        self.position = self.puzzle.position.clone();
+        self.phase = Phase::First;
+    }
+
     /// Gives up: the attempt counts as failed.
     pub fn give_up(&mut self) {
         if self.phase != Phase::Solved {
@@ -401,9 +408,15 @@ mod tests {
             let after = proof::after_action(&p.position, w).unwrap();
             assert!(proof::after_action(&after, &r.reply.unwrap()).is_some());
         }
-        let mut a = Attempt::new(p);
+        let mut a = Attempt::new(p.clone());
         a.give_up();
         assert_eq!(a.phase(), &Phase::Failed);
+        assert!(a.count_once());
+        // A retry starts from the puzzle again but counts nothing twice.
+        a.retry();
+        assert_eq!((a.phase(), a.position()), (&Phase::First, &p.position));
+        assert_eq!(a.answer(&p.solution).unwrap(), Verdict::Solved);
+        assert!(!a.count_once());
     }
 
     #[test]

@@ -20,14 +20,44 @@ use self::layout::{Camera, Layout, Window};
 use self::view::{
     arrows_of, board_count, board_flags, board_view, boards_in, px, square_marks, BoardItem,
 };
+use crate::fived::coords::{BoardId, Coord};
 use crate::notation::decimal::fixed;
 use crate::ui::game::play::Play;
 use crate::ui::game::session::Session;
+
+/// Extra highlights a teaching screen asks for (provided as context; the
+/// game screen provides none): boards outlined as a hint, and squares
+/// ringed as targets to reach. What to highlight is decided in `play/`.
+#[derive(Debug, Clone, Copy)]
+pub struct Guide {
+    /// Boards outlined (`.mv-board.hint`).
+    pub boards: RwSignal<Vec<BoardId>>,
+    /// Squares ringed (`.mark.target`).
+    pub squares: RwSignal<Vec<Coord>>,
+}
+
+impl Guide {
+    /// No highlight yet.
+    #[must_use]
+    pub fn new() -> Guide {
+        Guide {
+            boards: RwSignal::new(Vec::new()),
+            squares: RwSignal::new(Vec::new()),
+        }
+    }
+}
+
+impl Default for Guide {
+    fn default() -> Guide {
+        Guide::new()
+    }
+}
 
 /// The multiverse view of the game in the [`Play`] context.
 #[component]
 pub fn MultiverseView() -> impl IntoView {
     let play = expect_context::<Play>();
+    let guide = use_context::<Guide>();
     let viewport = Viewport::new();
     let size = viewport.size;
     let layout =
@@ -57,8 +87,13 @@ pub fn MultiverseView() -> impl IntoView {
     // The checks are worked out once per position (a search over the
     // position with every playable board passed), for the marks and arrows.
     let threats = Memo::new(move |_| play.with_shown(Session::threats));
-    let marks =
-        Memo::new(move |_| threats.with(|t| play.with_shown(|s| square_marks(s, &play, t))));
+    let marks = Memo::new(move |_| {
+        let mut marks = threats.with(|t| play.with_shown(|s| square_marks(s, &play, t)));
+        if let Some(g) = guide {
+            g.squares.with(|sq| view::guide_marks(&mut marks, sq));
+        }
+        marks
+    });
     let arrows = Memo::new(move |_| {
         let lay = layout.get();
         threats.with(|t| play.with_shown(|s| arrows_of(s, &lay, t)))
@@ -109,7 +144,7 @@ pub fn MultiverseView() -> impl IntoView {
                 <For
                     each=move || boards.get()
                     key=BoardItem::key
-                    children=move |item| board_view(item, play, flags, marks, layout)
+                    children=move |item| board_view(item, play, flags, marks, layout, guide)
                 />
                 {view::arrows_svg(layout, arrows)}
             </div>

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::layout::{self, Layout, Window, PAD, SQUARE};
 use crate::chess::{Color, Placement, Square};
-use crate::fived::coords::{color_of, turn_of, BoardId, Move};
+use crate::fived::coords::{color_of, turn_of, BoardId, Coord, Move};
 use crate::fived::Check;
 use crate::notation::decimal::{fixed, trimmed};
 use crate::ui::board::{color_class, kind_class};
@@ -72,6 +72,7 @@ pub(super) enum MarkKind {
     StagedFrom,
     StagedTo,
     Check,
+    Target,
 }
 
 impl MarkKind {
@@ -86,6 +87,7 @@ impl MarkKind {
             MarkKind::StagedFrom => "mark staged",
             MarkKind::StagedTo => "mark staged",
             MarkKind::Check => "mark check",
+            MarkKind::Target => "mark target",
         }
     }
 }
@@ -303,6 +305,15 @@ pub(super) fn square_marks(
     out
 }
 
+/// A teaching screen's target squares ([`super::Guide`]), ringed.
+pub(super) fn guide_marks(out: &mut HashMap<BoardId, Vec<(Square, MarkKind)>>, squares: &[Coord]) {
+    for c in squares {
+        out.entry(c.board)
+            .or_default()
+            .push((c.square, MarkKind::Target));
+    }
+}
+
 pub(super) fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<Arrow> {
     let mut out = Vec::new();
     for m in s.last_action() {
@@ -339,6 +350,7 @@ pub(super) fn board_view(
     flags: Memo<HashMap<BoardId, u8>>,
     marks: Memo<HashMap<BoardId, Vec<(Square, MarkKind)>>>,
     layout: Memo<Layout>,
+    guide: Option<super::Guide>,
 ) -> AnyView {
     let id = item.id;
     let (files, ranks) = (item.placement.width(), item.placement.height());
@@ -365,6 +377,9 @@ pub(super) fn board_view(
         }
         if sel {
             cls.push_str(" has-selection");
+        }
+        if guide.is_some_and(|g| g.boards.with(|b| b.contains(&id))) {
+            cls.push_str(" hint");
         }
         cls
     };
