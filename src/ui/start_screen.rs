@@ -51,7 +51,7 @@ pub fn StartScreen() -> impl IntoView {
                             nav.learn(crate::ui::nav::Learn::Lessons);
                         }
                     }>
-                        "Learn 5D: lessons"
+                        "Lessons"
                     </button>
                     <button type="button" class="button learn-link" data-action="open-puzzles" on:click=move |_| {
                         if let Some(nav) = nav {

@@ -264,9 +264,9 @@ pub fn PuzzleScreen() -> impl IntoView {
     let mark = move || {
         let i = index.get();
         progress.learning.with(|l| match l.puzzles.get(name(i)) {
-            Some(crate::storage::PuzzleMark::Solved) => "solved before",
-            Some(crate::storage::PuzzleMark::Failed) => "failed before",
-            None => "new",
+            Some(crate::storage::PuzzleMark::Solved) => "Last attempt: solved",
+            Some(crate::storage::PuzzleMark::Failed) => "Last attempt: failed",
+            None => "Not tried yet",
         })
     };
     let counts = move || {
