@@ -128,6 +128,15 @@ test("lessons: a goal that is not reached is said, and a branching action comple
   await page.waitForSelector('[data-testid=lesson-screen][data-done=true]');
   await page.waitForSelector(board("+1", "1", "b"));
   await page.screenshot({ path: join(SHOTS, "lesson-branch.png") });
+  // The present: with one of two boards played, the engine says why Submit waits.
+  await page.click('button[data-step="timelines-2"]');
+  await page.waitForSelector('[data-testid=lesson-screen][data-step="timelines-2"][data-done=false]');
+  await move(page, ["0", "1", "w", "c1"], ["0", "1", "w", "c2"]);
+  assert.ok(await page.locator("[data-action=submit]").isDisabled());
+  assert.notEqual((await page.textContent("[data-testid=submit-why]")).trim(), "");
+  await move(page, ["+1", "1", "w", "c1"], ["+1", "1", "w", "c2"]);
+  await page.click("[data-action=submit]:not([disabled])");
+  await page.waitForSelector('[data-testid=lesson-screen][data-done=true]');
   await context.close();
   assert.deepEqual(problems, []);
 });

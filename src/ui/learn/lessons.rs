@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use super::{say_view, view_tools, Progress, Say};
+use super::{say_view, submit_why, view_tools, Progress, Say};
 use crate::play::fived::words::submit_reason;
 use crate::play::learn::lessons::{session, Goal, Reply, StepPlay, LESSONS};
 use crate::play::learn::progress::{lesson_step, record_step, restart_lesson};
@@ -249,6 +249,7 @@ pub fn LessonScreen() -> impl IntoView {
                             <button type="button" class="btn btn-primary" data-action="submit" disabled=move || !can_submit() on:click=move |_| submit()>"Submit"</button>
                         </div>
                     </Show>
+                    {submit_why(play)}
                     {say_view(say)}
                     <div class="action-buttons">
                         <button type="button" class="btn small" data-action="reset-step" on:click=move |_| { let (li, si) = at.get_untracked(); open(li, si); }>"Start the step again"</button>

@@ -82,6 +82,18 @@ fn say_view(say: RwSignal<Option<Say>>) -> impl IntoView {
     }
 }
 
+/// Why the staged moves cannot be submitted yet (the engine's reason),
+/// when some are staged: e.g. a board of the present still waits for a move.
+fn submit_why(play: Play) -> impl IntoView {
+    let why = move || {
+        play.session.with(|s| match s.can_submit() {
+            Err(e) if !s.staged().is_empty() => crate::play::fived::words::submit_reason(&e, false),
+            _ => String::new(),
+        })
+    };
+    view! { <p class="submit-why" data-testid="submit-why">{why}</p> }
+}
+
 /// The view tools of the multiverse view (as on the game screen).
 fn view_tools(play: Play) -> impl IntoView {
     view! {

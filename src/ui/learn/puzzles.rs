@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use super::{play_action, say_view, view_tools, Progress, Say};
+use super::{play_action, say_view, submit_why, view_tools, Progress, Say};
 use crate::play::fived::words::submit_reason;
 use crate::play::learn::progress::{next_unsolved, record_puzzle, tally};
 use crate::play::learn::puzzles::{load, Attempt, Phase, Verdict, CATALOGUE};
@@ -298,6 +298,7 @@ pub fn PuzzleScreen() -> impl IntoView {
                         <button type="button" class="btn" data-action="undo" disabled=move || !can_undo() || over() on:click=move |_| play.undo()>"Undo"</button>
                         <button type="button" class="btn btn-primary" data-action="submit" disabled=move || !can_submit() on:click=move |_| submit()>"Submit"</button>
                     </div>
+                    {submit_why(play)}
                     {say_view(say)}
                     {move || play.notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
                 </div>
