@@ -139,10 +139,14 @@ fn is_checkmate(position: &Multiverse, work: &Work) -> Answer<bool> {
 /// the opponent to move); `f` returns `Break` to stop. `Known(true)` when
 /// all were visited, `Known(false)` when `f` stopped, `Unknown` when the
 /// budget or the allowance ran out.
-fn each_action<F: FnMut(&[Move], Multiverse, &mut Work) -> ControlFlow<()>>(
+///
+/// `f` is a trait object on purpose: the search is generic over its visitor,
+/// so each closure type here would be a whole copy of the search in the
+/// binary (the web page judges puzzle answers with these functions).
+fn each_action(
     position: &Multiverse,
     work: &mut Work,
-    mut f: F,
+    f: &mut dyn FnMut(&[Move], Multiverse, &mut Work) -> ControlFlow<()>,
 ) -> Answer<bool> {
     let budget = work.budget;
     let mut out_of_work = false;
@@ -162,7 +166,7 @@ fn each_action<F: FnMut(&[Move], Multiverse, &mut Work) -> ControlFlow<()>>(
 /// Collects the legal actions of `position` with the positions after them.
 fn actions_of(position: &Multiverse, work: &mut Work) -> Answer<Vec<(Vec<Move>, Multiverse)>> {
     let mut out = Vec::new();
-    match each_action(position, work, |moves, after, _| {
+    match each_action(position, work, &mut |moves, after, _| {
         out.push((moves.to_vec(), after));
         ControlFlow::Continue(())
     }) {
@@ -182,7 +186,7 @@ pub fn mating_actions(position: &Multiverse, effort: Effort) -> Answer<Vec<Vec<M
 fn mating_actions_with(position: &Multiverse, work: &mut Work) -> Answer<Vec<Vec<Move>>> {
     let mut found = Vec::new();
     let mut unknown = false;
-    let r = each_action(position, work, |moves, after, work| {
+    let r = each_action(position, work, &mut |moves, after, work| {
         match is_checkmate(&after, work) {
             Answer::Known(true) => found.push(moves.to_vec()),
             Answer::Known(false) => {}
@@ -203,8 +207,10 @@ fn mating_actions_with(position: &Multiverse, work: &mut Work) -> Answer<Vec<Vec
 fn some_mate(position: &Multiverse, work: &mut Work) -> Answer<Option<Vec<Move>>> {
     let mut found = None;
     let mut unknown = false;
-    let r = each_action(position, work, |moves, after, work| {
-        match is_checkmate(&after, work) {
+    let r = each_action(
+        position,
+        work,
+        &mut |moves, after, work| match is_checkmate(&after, work) {
             Answer::Known(true) => {
                 found = Some(moves.to_vec());
                 ControlFlow::Break(())
@@ -214,8 +220,8 @@ fn some_mate(position: &Multiverse, work: &mut Work) -> Answer<Option<Vec<Move>>
                 unknown = true;
                 ControlFlow::Break(())
             }
-        }
-    });
+        },
+    );
     if unknown {
         return Answer::Unknown;
     }
@@ -260,8 +266,10 @@ fn forcing_after(after: &Multiverse, work: &mut Work) -> Answer<Forcing> {
     }
     let mut refutation = None;
     let mut unknown = false;
-    let r = each_action(after, work, |defence, pos2, work| {
-        match some_mate(&pos2, work) {
+    let r = each_action(
+        after,
+        work,
+        &mut |defence, pos2, work| match some_mate(&pos2, work) {
             Answer::Known(Some(_)) => ControlFlow::Continue(()),
             Answer::Known(None) => {
                 refutation = Some(defence.to_vec());
@@ -271,8 +279,8 @@ fn forcing_after(after: &Multiverse, work: &mut Work) -> Answer<Forcing> {
                 unknown = true;
                 ControlFlow::Break(())
             }
-        }
-    });
+        },
+    );
     if unknown {
         return Answer::Unknown;
     }

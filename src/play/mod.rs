@@ -64,6 +64,7 @@ pub mod branching;
 pub mod chessgi;
 pub mod clock;
 pub mod fived;
+pub mod learn;
 pub mod puzzle;
 pub mod scene;
 pub mod time_traveling;

@@ -123,11 +123,13 @@ pub enum Mark {
     Queen,
     /// A piece that arrived there through time or from another universe.
     Arrived,
+    /// A square a lesson asks the player to reach.
+    Target,
 }
 
 impl Mark {
     /// Every mark, in drawing order.
-    pub const ALL: [Mark; 14] = [
+    pub const ALL: [Mark; 15] = [
         Mark::Selected,
         Mark::Movable,
         Mark::Dest,
@@ -142,6 +144,7 @@ impl Mark {
         Mark::Landing,
         Mark::Queen,
         Mark::Arrived,
+        Mark::Target,
     ];
 
     /// The CSS class the board component puts on the square.
@@ -162,6 +165,7 @@ impl Mark {
             Mark::Landing => "landing",
             Mark::Queen => "queen",
             Mark::Arrived => "arrived",
+            Mark::Target => "target",
         }
     }
 
@@ -179,6 +183,7 @@ impl Mark {
             Mark::Traveller => Some("may travel"),
             Mark::Queen => Some("queen paid"),
             Mark::Arrived => Some("arrived"),
+            Mark::Target => Some("target"),
             Mark::Recorded => Some("recorded move"),
             Mark::Proposed => Some("proposed move"),
             Mark::Movable => None,

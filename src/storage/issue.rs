@@ -19,6 +19,9 @@ pub enum IssueKind {
     DamagedIndex,
     /// The settings could not be read; they were kept aside, defaults apply.
     DamagedSettings,
+    /// The learning progress could not be read; it was kept aside, the
+    /// progress starts afresh.
+    DamagedLearning,
     /// A key under the app's prefix that this version does not know; left alone.
     Unrecognised,
 }

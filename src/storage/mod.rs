@@ -37,6 +37,7 @@
 mod backend;
 mod format;
 mod issue;
+mod learning;
 #[cfg(target_arch = "wasm32")]
 mod local;
 mod record;
@@ -47,6 +48,7 @@ mod transfer;
 pub use backend::{Backend, BackendError, MemoryBackend};
 pub use format::DecodeError;
 pub use issue::{IssueKind, StoreIssue};
+pub use learning::{Learning, PuzzleMark, LEARNING_FORMAT};
 #[cfg(target_arch = "wasm32")]
 pub use local::LocalStorageBackend;
 pub use record::{
@@ -65,6 +67,8 @@ pub const KEY_PREFIX: &str = "chronochess/v1/";
 pub const INDEX_KEY: &str = "chronochess/v1/index";
 /// The settings record.
 pub const SETTINGS_KEY: &str = "chronochess/v1/settings";
+/// The learning progress (puzzles and lessons; read when its screen opens).
+pub const LEARNING_KEY: &str = "chronochess/v1/learning";
 /// Game records live under this prefix followed by the game id.
 pub const GAME_KEY_PREFIX: &str = "chronochess/v1/game/";
 /// Unreadable entries are moved under this prefix (followed by their old key

@@ -25,9 +25,11 @@ use super::issue::{IssueKind, StoreIssue};
 use super::record::{check_name, GameId, GameSummary, NameError, SaveRecord};
 use super::settings::Settings;
 use super::{
-    game_key, GAME_KEY_PREFIX, INDEX_KEY, KEY_PREFIX, KEY_ROOT, QUARANTINE_PREFIX, SETTINGS_KEY,
+    game_key, GAME_KEY_PREFIX, INDEX_KEY, KEY_PREFIX, KEY_ROOT, LEARNING_KEY, QUARANTINE_PREFIX,
+    SETTINGS_KEY,
 };
 
+mod learning;
 mod quarantine;
 
 /// The index format this Chronochess writes.
@@ -251,7 +253,7 @@ impl<B: Backend> GameStore<B> {
         }
 
         for key in &keys {
-            if key == INDEX_KEY || key == SETTINGS_KEY {
+            if key == INDEX_KEY || key == SETTINGS_KEY || key == LEARNING_KEY {
                 continue;
             }
             if let Some(rest) = key.strip_prefix(GAME_KEY_PREFIX) {

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 
 use super::dialogs::{ImportDialog, NewGameDialog};
 use super::game::GameScreen;
-use super::nav::{game_in_url, Nav};
+use super::learn::{LessonScreen, PuzzleScreen};
+use super::nav::{game_in_url, Learn, Nav};
 use super::offline::UpdateNotice;
 use super::resume::{resume_any, Opener};
 use super::saved_games::SavedGames;
@@ -32,6 +33,9 @@ pub fn App() -> impl IntoView {
         go_to(&format!("{}{hash}", Page::FiveD.url_to(Page::OtherGames)));
     } else if let Some(id) = game_in_url() {
         resume_any(saves, nav, &id);
+    } else if let Some(screen) = Learn::from_hash(&hash) {
+        // Keeps the fragment: the puzzle screen reads the puzzle's name there.
+        nav.learn.set(Some(screen));
     } else if hash == "#new-game" || hash == "#import" {
         super::nav::set_hash("");
         let dialog = if hash == "#import" {
@@ -43,7 +47,7 @@ pub fn App() -> impl IntoView {
     } else {
         super::import::open_shared_game(saves, nav);
     }
-    let in_game = move || nav.active.with(Option::is_some);
+    let in_game = move || nav.active.with(Option::is_some) || nav.learn.with(Option::is_some);
     view! {
         <div class=move || if in_game() { "app in-game" } else { "app" }>
             <header class="site-header">
@@ -57,6 +61,8 @@ pub fn App() -> impl IntoView {
                 <nav class="site-nav">
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
+                    <button type="button" class="nav-link" data-action="puzzles" on:click=move |_| nav.learn(Learn::Puzzles)>"Puzzles"</button>
+                    <button type="button" class="nav-link" data-action="lessons" on:click=move |_| nav.learn(Learn::Lessons)>"Lessons"</button>
                     <Show when=in_game>
                         <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
                     </Show>
@@ -64,9 +70,11 @@ pub fn App() -> impl IntoView {
             </header>
             <UpdateNotice />
             <main class="site-main">
-                {move || match nav.active.get() {
-                    Some(game) => view! { <GameScreen game /> }.into_any(),
-                    None => view! {
+                {move || match (nav.active.get(), nav.learn.get()) {
+                    (Some(game), _) => view! { <GameScreen game /> }.into_any(),
+                    (None, Some(Learn::Puzzles)) => view! { <PuzzleScreen /> }.into_any(),
+                    (None, Some(Learn::Lessons)) => view! { <LessonScreen /> }.into_any(),
+                    (None, None) => view! {
                         <StartScreen />
                         <SavedGames />
                     }.into_any(),

@@ -12,6 +12,7 @@
 //! - [`time_traveling`]: the Time Traveling Chess screen, new-game entry and saves.
 //! - [`dialogs`]: new game, import, export, help.
 //! - [`import`]: 5dpgn text → a game.
+//! - [`learn`]: the puzzle and lesson screens (rules in `play::learn`).
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
 //! - [`chessgi`]: the Time Travel Chessgi screen, its new-game entry and import.
@@ -30,6 +31,7 @@ pub mod dialogs;
 pub mod game;
 pub mod help;
 pub mod import;
+pub mod learn;
 pub mod multiverse;
 pub mod nav;
 pub mod offline;

@@ -11,6 +11,35 @@ use crate::ui::game::session::Session;
 use crate::ui::game::ActiveGame;
 use crate::ui::saves::Saves;
 
+/// The teaching screens of the 5D page (no game open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Learn {
+    /// The puzzle screen (`#puzzles`).
+    Puzzles,
+    /// The lessons (`#lessons`).
+    Lessons,
+}
+
+impl Learn {
+    /// Its URL fragment.
+    #[must_use]
+    pub fn hash(self) -> &'static str {
+        match self {
+            Learn::Puzzles => "#puzzles",
+            Learn::Lessons => "#lessons",
+        }
+    }
+
+    /// The screen a URL fragment names (`#puzzles`, `#puzzles=<name>`
+    /// for one puzzle, `#lessons`).
+    #[must_use]
+    pub fn from_hash(hash: &str) -> Option<Learn> {
+        [Learn::Puzzles, Learn::Lessons]
+            .into_iter()
+            .find(|l| hash == l.hash() || (*l == Learn::Puzzles && hash.starts_with("#puzzles=")))
+    }
+}
+
 /// App-wide navigation state (provided as context).
 #[derive(Debug, Clone, Copy)]
 pub struct Nav {
@@ -20,6 +49,8 @@ pub struct Nav {
     pub new_game_open: RwSignal<bool>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
+    /// The puzzle or lesson screen, when one is open (and no game).
+    pub learn: RwSignal<Option<Learn>>,
     /// A message on the home screen (e.g. a game that could not be opened).
     pub message: RwSignal<Option<String>>,
     /// The app's owner: a game's signals must outlive the dialog that opened it.
@@ -57,6 +88,7 @@ impl Nav {
             active: RwSignal::new(None),
             new_game_open: RwSignal::new(false),
             import_open: RwSignal::new(false),
+            learn: RwSignal::new(None),
             message: RwSignal::new(None),
             root: StoredValue::new_local(Owner::current()),
         }
@@ -66,6 +98,7 @@ impl Nav {
         set_hash(&format!("{HASH_PREFIX}{id}"));
         self.new_game_open.set(false);
         self.import_open.set(false);
+        self.learn.set(None);
         self.message.set(None);
         let make = move || ActiveGame {
             id,
@@ -103,6 +136,17 @@ impl Nav {
     pub fn home(&self) {
         set_hash("");
         self.active.set(None);
+        self.learn.set(None);
+    }
+
+    /// Opens the puzzle or lesson screen.
+    pub fn learn(&self, screen: Learn) {
+        if self.learn.get_untracked() == Some(screen) {
+            return;
+        }
+        set_hash(screen.hash());
+        self.active.set(None);
+        self.learn.set(Some(screen));
     }
 }
 

@@ -8,8 +8,8 @@ use crate::fived::Budget;
 use crate::play::clock::Clock;
 use crate::play::Ending;
 use crate::storage::{
-    Backend, BackendError, GameId, GameKind, GameResult, GameStore, ListEntry, LocalStorageBackend,
-    MemoryBackend, SaveRecord, StoreError, StoreIssue,
+    Backend, BackendError, GameId, GameKind, GameResult, GameStore, Learning, ListEntry,
+    LocalStorageBackend, MemoryBackend, SaveRecord, StoreError, StoreIssue,
 };
 use crate::ui::game::session::{Payload, Session};
 
@@ -281,8 +281,37 @@ impl Saves {
     }
 }
 
+impl Saves {
+    /// The learning progress, and a sentence when what was stored could not
+    /// be read (it was kept aside, or is kept unchanged: see
+    /// [`GameStore::learning`]).
+    #[must_use]
+    pub fn learning(&self) -> (Learning, Option<String>) {
+        let read = self.with_store(|s| s.read_learning());
+        self.refresh();
+        match read {
+            Ok((l, issue)) => (l, issue.map(|i| format!("{}.", i.what))),
+            Err(e) => (
+                Learning::default(),
+                Some(format!("Your progress could not be read: {e}.")),
+            ),
+        }
+    }
+
+    /// Stores the learning progress.
+    ///
+    /// # Errors
+    /// Why it was not saved, in words (the progress stays on screen).
+    pub fn save_learning(&self, learning: &Learning) -> Result<(), String> {
+        self.with_store(|s| s.write_learning(learning))
+            .map_err(|e| format!("Progress not saved: {e}."))
+    }
+}
+
 /// The store operations the UI uses, over either backend.
 trait StoreOps {
+    fn read_learning(&mut self) -> Result<(Learning, Option<StoreIssue>), StoreError>;
+    fn write_learning(&mut self, l: &Learning) -> Result<(), StoreError>;
     fn created(&self, id: &GameId) -> Option<u64>;
     fn save_record(&mut self, r: &SaveRecord) -> Result<(), StoreError>;
     fn fresh(&self, now: u64) -> GameId;
@@ -293,6 +322,12 @@ trait StoreOps {
 }
 
 impl<B: crate::storage::Backend> StoreOps for GameStore<B> {
+    fn read_learning(&mut self) -> Result<(Learning, Option<StoreIssue>), StoreError> {
+        self.learning()
+    }
+    fn write_learning(&mut self, l: &Learning) -> Result<(), StoreError> {
+        self.save_learning(l)
+    }
     fn created(&self, id: &GameId) -> Option<u64> {
         self.summary(id).map(|s| s.created_ms)
     }

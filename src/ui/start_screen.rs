@@ -46,6 +46,20 @@ pub fn StartScreen() -> impl IntoView {
                     }>
                         "New game"
                     </button>
+                    <button type="button" class="button learn-link" data-action="open-lessons" on:click=move |_| {
+                        if let Some(nav) = nav {
+                            nav.learn(crate::ui::nav::Learn::Lessons);
+                        }
+                    }>
+                        "Lessons"
+                    </button>
+                    <button type="button" class="button learn-link" data-action="open-puzzles" on:click=move |_| {
+                        if let Some(nav) = nav {
+                            nav.learn(crate::ui::nav::Learn::Puzzles);
+                        }
+                    }>
+                        "Puzzles"
+                    </button>
                 </div>
                 <dl class="variant-facts">
                     <div>

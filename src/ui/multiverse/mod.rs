@@ -27,10 +27,39 @@ use crate::ui::game::play::CameraRequest;
 use crate::ui::game::play::Play;
 use crate::ui::game::session::Session;
 
+/// Extra highlights a teaching screen asks for (provided as context; the
+/// game screen provides none): boards outlined as a hint, and squares
+/// ringed as targets to reach. What to highlight is decided in `play/`.
+#[derive(Debug, Clone, Copy)]
+pub struct Guide {
+    /// Boards outlined (`.mv-board.hint`).
+    pub boards: RwSignal<Vec<BoardId>>,
+    /// Squares ringed (the scene mark `Target`).
+    pub squares: RwSignal<Vec<Coord>>,
+}
+
+impl Guide {
+    /// No highlight yet.
+    #[must_use]
+    pub fn new() -> Guide {
+        Guide {
+            boards: RwSignal::new(Vec::new()),
+            squares: RwSignal::new(Vec::new()),
+        }
+    }
+}
+
+impl Default for Guide {
+    fn default() -> Guide {
+        Guide::new()
+    }
+}
+
 /// The multiverse view of the game in the [`Play`] context.
 #[component]
 pub fn MultiverseView() -> impl IntoView {
     let play = expect_context::<Play>();
+    let guide = use_context::<Guide>();
     let viewport = Viewport::new();
     let size = viewport.size;
     let layout =
@@ -63,7 +92,12 @@ pub fn MultiverseView() -> impl IntoView {
     // What every board shows (pieces, marks): the scene of the shown position.
     let scene = Memo::new(move |_| {
         let selected = play.selected.get();
-        threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)))
+        let mut scene = threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)));
+        if let Some(g) = guide {
+            g.squares
+                .with(|squares| view::guide_marks(&mut scene, squares));
+        }
+        scene
     });
     let orientation = Signal::derive(move || {
         if play.flipped.get() {
@@ -139,7 +173,7 @@ pub fn MultiverseView() -> impl IntoView {
                 <For
                     each=move || boards.get()
                     key=BoardItem::key
-                    children=move |item| board_view(item, play, flags, scene, layout, keyboard)
+                    children=move |item| board_view(item, play, flags, scene, layout, keyboard, guide)
                 />
                 {view::arrows_svg(layout, arrows)}
             </div>

@@ -10,10 +10,10 @@ use leptos::prelude::*;
 
 use super::layout::{self, Layout, Window, PAD, SQUARE};
 use crate::chess::{Color, Placement};
-use crate::fived::coords::{color_of, turn_of, BoardId};
+use crate::fived::coords::{color_of, turn_of, BoardId, Coord};
 use crate::fived::Check;
 use crate::notation::decimal::{fixed, trimmed};
-use crate::play::{BoardKey, Scene, SceneBoard};
+use crate::play::{BoardKey, Mark, Scene, SceneBoard};
 use crate::ui::board::{color_class, Board, Keyboard};
 use crate::ui::game::play::Play;
 use crate::ui::game::session::{display_label, Session};
@@ -142,6 +142,15 @@ pub(super) fn board_flags(s: &Session) -> HashMap<BoardId, u8> {
     flags
 }
 
+/// A teaching screen's target squares ([`super::Guide`]), ringed.
+pub(super) fn guide_marks(scene: &mut Scene, squares: &[Coord]) {
+    for c in squares {
+        if let Some(b) = scene.board_mut(BoardKey::from(c.board)) {
+            b.mark(c.square, Mark::Target);
+        }
+    }
+}
+
 pub(super) fn arrows_of(s: &Session, layout: &Layout, threats: &[Check]) -> Vec<Arrow> {
     let mut out = Vec::new();
     for m in s.last_action() {
@@ -183,6 +192,7 @@ pub(super) fn board_view(
     scene: Memo<Scene>,
     layout: Memo<Layout>,
     keyboard: Keyboard,
+    guide: Option<super::Guide>,
 ) -> AnyView {
     let id = item.id;
     let key = BoardKey::from(id);
@@ -210,6 +220,9 @@ pub(super) fn board_view(
         }
         if sel {
             cls.push_str(" has-selection");
+        }
+        if guide.is_some_and(|g| g.boards.with(|b| b.contains(&id))) {
+            cls.push_str(" hint");
         }
         cls
     };
