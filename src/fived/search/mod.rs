@@ -68,16 +68,13 @@
 //! - Phase 2 (issue 14, `stuck.rs`): a check through a timeline an
 //!   earlier jump of the action created is learnt like any other (its
 //!   points are board contents; before, such checks were not learnt and
-//!   the same jump was tried again after every other jump). `stuck` and
-//!   `must_jump_first` count as a possible pull-back only an inactive
-//!   timeline the *opponent* made (`Multiverse::reactivable_by`): the
-//!   mover's own timelines keep their activity during its action, so the
-//!   inactive timelines its jumps create when no new timeline can be
-//!   active never pull the present back. `must_jump_first`: when the
-//!   present cannot be pulled back and an early board waits at it, that
-//!   board must leave by its own jump; if each of its jumps is known to
-//!   give a check at every number it would get after another jump, no
-//!   other board's jump may come first.
+//!   the same jump was tried again after every other jump). `stuck`
+//!   counts as a possible pull-back only an inactive timeline the
+//!   *opponent* made (`Multiverse::reactivable_by`): the mover's own
+//!   timelines keep their activity during its action, so the inactive
+//!   timelines its jumps create when no new timeline can be active never
+//!   pull the present back (before, the first such jump switched `stuck`
+//!   off for the rest of the sequence).
 //!
 //! Where the cost still lies: phase 2 returns no reason to phase 1 and
 //! does not jump back itself. Two boards that must both jump, each of

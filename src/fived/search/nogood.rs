@@ -199,7 +199,7 @@ impl Learnt {
 
 impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// The number the next timeline the mover creates would get.
-    pub(super) fn next_timeline(&self) -> i32 {
+    fn next_timeline(&self) -> i32 {
         let (lmin, lmax) = self.mv.timeline_range();
         match self.mover {
             crate::chess::Color::White => lmax + 1,

@@ -186,17 +186,7 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             self.phase_c(self.first_free)?;
         }
         let n = self.boards.len();
-        // A waiting board that must jump before any other (see
-        // `must_jump_first`): only its jumps can come next.
-        let first = if early_waiting {
-            self.must_jump_first()?
-        } else {
-            None
-        };
         for i in 0..n {
-            if first.is_some_and(|w| w != i) {
-                continue;
-            }
             if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
                 continue;
             }

@@ -402,10 +402,10 @@ fn pruned_search_agrees_with_brute_force_on_asymmetric_custom_starts() {
 
 /// Section 5: a side's own timelines keep their activity during its action
 /// (it depends on the opponent's count alone), so only an inactive timeline
-/// the opponent made can be reactivated. `stuck` and `must_jump_first` rely
-/// on it: before, any inactive timeline ending before the present counted
-/// as a possible pull-back, and a waiting board that had jumped into one of
-/// the mover's own new (inactive) timelines was never found stuck.
+/// the opponent made can be reactivated. `stuck` relies on it: before, any
+/// inactive timeline ending before the present counted as a possible
+/// pull-back, so once a jump had made one of the mover's own (inactive)
+/// timelines, a waiting board was never found stuck.
 #[test]
 fn only_the_opponents_inactive_timelines_are_reactivable() {
     use crate::chess::Color;
@@ -467,9 +467,9 @@ fn only_the_opponents_inactive_timelines_are_reactivable() {
 
 /// Random games from starts where one side has no active timeline left to
 /// make (its jumps create inactive timelines and cannot pull the present
-/// back): the cases the phase-2 cuts of issue 14 are about (`stuck` without
-/// the mover's own inactive timelines, `must_jump_first`, and checks learnt
-/// through timelines an earlier jump created). The fast enumeration equals
+/// back): the cases the phase-2 changes of issue 14 are about (`stuck`
+/// without the mover's own inactive timelines, and checks learnt through
+/// timelines an earlier jump created). The fast enumeration equals
 /// brute force wherever that is cheap, and `outcome` equals the outcome
 /// read off the full enumeration.
 #[test]
