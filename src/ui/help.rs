@@ -17,6 +17,15 @@ pub fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+/// Whether a key event comes from a button or a link (Enter and Space are
+/// then theirs).
+#[must_use]
+pub fn on_control(e: &ev::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
+}
+
 /// A key (or keys) and what it does.
 pub type Shortcut = (&'static str, &'static str);
 

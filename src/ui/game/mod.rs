@@ -24,7 +24,7 @@ use crate::play::fived::words::side_name;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
-use crate::ui::help::typing_in_field;
+use crate::ui::help::{on_control, typing_in_field};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{result_words, Saves};
@@ -141,6 +141,10 @@ pub fn GameScreen(
             return;
         }
         if dialog_open {
+            return;
+        }
+        // Enter on a focused button or link is its own (the browser clicks it).
+        if e.key() == "Enter" && on_control(&e) {
             return;
         }
         let handled = match e.key().as_str() {
