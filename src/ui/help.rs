@@ -30,13 +30,11 @@ pub fn on_control(e: &ev::KeyboardEvent) -> bool {
 pub type Shortcut = (&'static str, &'static str);
 
 /// The keys of every board (`ui::board::keyboard`).
-pub const BOARD_KEYS: [Shortcut; 5] = [
+pub const BOARD_KEYS: [Shortcut; 6] = [
     ("Tab", "to the board: the focused square has a blue ring"),
     ("← ↑ → ↓", "move over the board, as you see it"),
-    (
-        "PgDn / ] · PgUp / [",
-        "next / previous board you may play on or move to",
-    ),
+    ("PgDn / ]", "next board you may play on or move to"),
+    ("PgUp / [", "previous board you may play on or move to"),
     ("Enter / Space", "pick up the piece, or put it down there"),
     ("Esc", "put the piece back"),
 ];
