@@ -17,17 +17,24 @@ pub fn typing_in_field(e: &ev::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+/// Whether a key event comes from a button or a link (Enter and Space are
+/// then theirs).
+#[must_use]
+pub fn on_control(e: &ev::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
+}
+
 /// A key (or keys) and what it does.
 pub type Shortcut = (&'static str, &'static str);
 
 /// The keys of every board (`ui::board::keyboard`).
-pub const BOARD_KEYS: [Shortcut; 5] = [
+pub const BOARD_KEYS: [Shortcut; 6] = [
     ("Tab", "to the board: the focused square has a blue ring"),
     ("← ↑ → ↓", "move over the board, as you see it"),
-    (
-        "PgDn / ] · PgUp / [",
-        "next / previous board you may play on or move to",
-    ),
+    ("PgDn / ]", "next board you may play on or move to"),
+    ("PgUp / [", "previous board you may play on or move to"),
     ("Enter / Space", "pick up the piece, or put it down there"),
     ("Esc", "put the piece back"),
 ];

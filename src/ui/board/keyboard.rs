@@ -96,10 +96,19 @@ impl Keyboard {
         if let Some(how) = FocusMove::of_key(key) {
             if let Some(to) = self.navigate.run((spot, how)) {
                 self.focus.set(Some(to));
-                if let Some(reveal) = self.reveal {
-                    reveal.run(to);
+                // Drawn already (a step on the same board): focus it now, so
+                // the next key starts from it; else once its board is drawn.
+                match square_element(to) {
+                    Some(el) if to.board == spot.board => {
+                        let _ = el.focus();
+                    }
+                    _ => {
+                        if let Some(reveal) = self.reveal {
+                            reveal.run(to);
+                        }
+                        focus_soon(to, 12);
+                    }
                 }
-                focus_soon(to, 12);
             }
             return true;
         }

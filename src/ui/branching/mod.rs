@@ -23,7 +23,7 @@ use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
-use crate::ui::help::{typing_in_field, BRANCHING_KEYS};
+use crate::ui::help::{on_control, typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
@@ -170,7 +170,7 @@ pub fn BranchingScreen(
                 play.clear();
                 play.notice.set(None);
             }
-            "Enter" if play.staged_untracked().is_some() => play.play_staged(),
+            "Enter" if !on_control(&e) && play.staged_untracked().is_some() => play.play_staged(),
             "f" | "F" if !(e.ctrl_key() || e.meta_key() || e.alt_key()) => {
                 play.flipped.update(|f| *f = !*f);
             }

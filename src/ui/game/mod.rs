@@ -26,7 +26,7 @@ use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::clock::{ChessClock, ClockTurn};
 use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
-use crate::ui::help::typing_in_field;
+use crate::ui::help::{on_control, typing_in_field};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
 use crate::ui::saves::{result_words, Saves};
@@ -195,6 +195,10 @@ pub fn GameScreen(
             return;
         }
         if dialog_open {
+            return;
+        }
+        // Enter on a focused button or link is its own (the browser clicks it).
+        if e.key() == "Enter" && on_control(&e) {
             return;
         }
         let handled = match e.key().as_str() {

@@ -16,7 +16,7 @@ use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeT
 use crate::play::GameSession;
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
-use crate::ui::help::{typing_in_field, TIME_TRAVELING_KEYS};
+use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
 use crate::ui::session_play::GameHead;
 
@@ -60,7 +60,9 @@ fn GameView(active: TtActive) -> impl IntoView {
                 play.look_forward();
                 true
             }
-            "Enter" if play.session.with_untracked(|s| s.preview().is_some()) => {
+            "Enter"
+                if !on_control(&e) && play.session.with_untracked(|s| s.preview().is_some()) =>
+            {
                 play.confirm();
                 true
             }
