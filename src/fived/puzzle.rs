@@ -135,6 +135,9 @@ fn is_checkmate(position: &Multiverse, work: &Work) -> Answer<bool> {
     }
 }
 
+/// What [`each_action`] calls for every legal action.
+type ActionVisitor<'a> = dyn FnMut(&[Move], Multiverse, &mut Work) -> ControlFlow<()> + 'a;
+
 /// Visits every legal action of `position` as (moves, position after with
 /// the opponent to move); `f` returns `Break` to stop. `Known(true)` when
 /// all were visited, `Known(false)` when `f` stopped, `Unknown` when the
@@ -143,11 +146,7 @@ fn is_checkmate(position: &Multiverse, work: &Work) -> Answer<bool> {
 /// `f` is a trait object on purpose: the search is generic over its visitor,
 /// so each closure type here would be a whole copy of the search in the
 /// binary (the web page judges puzzle answers with these functions).
-fn each_action(
-    position: &Multiverse,
-    work: &mut Work,
-    f: &mut dyn FnMut(&[Move], Multiverse, &mut Work) -> ControlFlow<()>,
-) -> Answer<bool> {
+fn each_action(position: &Multiverse, work: &mut Work, f: &mut ActionVisitor<'_>) -> Answer<bool> {
     let budget = work.budget;
     let mut out_of_work = false;
     let r = search::for_each_legal_action(position, budget, |moves, after| {

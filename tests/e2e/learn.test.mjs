@@ -115,7 +115,7 @@ test("lessons: the first step is done by reaching every highlighted square", asy
 
 test("lessons: a goal that is not reached is said, and a branching action completes its step", async () => {
   const { context, page, problems } = await app.open();
-  await page.click("[data-action=lessons]");
+  await page.click("[data-action=open-lessons]");
   await page.waitForSelector("[data-testid=lesson-screen]");
   await page.click('button[data-step="timelines-1"]');
   await page.waitForSelector('[data-testid=lesson-screen][data-step="timelines-1"]');
