@@ -9,7 +9,7 @@ use super::outcome_job::{
 };
 use super::payload::{Payload, RestoreError, SavedOutcome, StoredMove, Verdict, PAYLOAD_FORMAT};
 use super::session::{display_label, Session, Status};
-use super::words::{side_name, status_words, submit_reason};
+use super::words::{ending_detail, side_name, status_words, submit_reason};
 use crate::chess::{Color, PieceKind, Placement, Square};
 use crate::fived::coords::{half_turn, Coord, Move};
 use crate::fived::{boards, Answer, Budget, InitialBoard, Multiverse, Outcome};
@@ -683,4 +683,28 @@ fn a_flag_fall_is_not_undone_by_the_outcome_search() {
         softmate: false,
     }));
     assert_eq!(s.result, GameResult::ended(Some(Color::White), "time"));
+}
+
+#[test]
+fn the_game_over_sentence_says_how_the_game_ended() {
+    let s = standard();
+    assert_eq!(ending_detail(&s), "");
+    let mut m = mated_after_one_action();
+    m.decide_outcome(PLENTY);
+    assert_eq!(
+        ending_detail(&m),
+        "By checkmate: White has no legal action and is in check."
+    );
+    let mut t = standard();
+    t.result = GameResult::ended(Some(Color::Black), "time");
+    assert_eq!(ending_detail(&t), "White ran out of time.");
+    t.result = GameResult::ended(None, "time");
+    assert!(ending_detail(&t).contains("no piece left that could checkmate"));
+    t.result = GameResult::ended(Some(Color::Black), "resignation");
+    assert_eq!(ending_detail(&t), "White resigned.");
+    t.result = GameResult::ended(None, "stalemate");
+    assert_eq!(
+        ending_detail(&t),
+        "By stalemate: White has no legal action but is not in check."
+    );
 }

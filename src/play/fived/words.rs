@@ -1,5 +1,5 @@
-//! The 5D game screen's sentences: the status line and why Submit is
-//! refused, in the players' words. Plain functions of the session, tested
+//! The 5D game screen's sentences: the status line, why Submit is refused
+//! and how a game ended, in the players' words. Plain functions of the session, tested
 //! on the host.
 
 use super::session::{Session, Status};
@@ -65,5 +65,31 @@ pub fn status_words(s: &Session) -> (String, &'static str) {
             (format!("{side} to move · check"), "check")
         }
         Status::Known(_) => (format!("{side} to move"), "normal"),
+    }
+}
+
+/// One sentence on how a finished game ended, for the game-over dialog
+/// (empty while the game goes on).
+#[must_use]
+pub fn ending_detail(s: &Session) -> String {
+    if !s.is_over() {
+        return String::new();
+    }
+    let why = s.result.reason().unwrap_or("");
+    let to_move = s.game().to_move();
+    match (why, s.result.winner()) {
+        (w, winner) if w.starts_with("time") => {
+            crate::play::clock::material::flag_words(to_move, winner.is_some())
+        }
+        ("checkmate", Some(c)) => format!(
+            "By checkmate: {} has no legal action and is in check.",
+            side_name(!c)
+        ),
+        ("stalemate", None) => format!(
+            "By stalemate: {} has no legal action but is not in check.",
+            side_name(to_move)
+        ),
+        ("resignation", Some(c)) => format!("{} resigned.", side_name(!c)),
+        (w, _) => format!("By {w}."),
     }
 }

@@ -15,17 +15,19 @@ pub use crate::play::fived::{outcome_job, session};
 use leptos::ev;
 use leptos::prelude::*;
 
-use self::panels::{GameOverDialog, MateCheckIndicator, MoveList, Players, PromotionChooser};
+use self::panels::{MateCheckIndicator, MoveList, Players};
 use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
 use crate::play::clock::{self as chess_clock, Clock};
 use crate::play::fived::speech::last_action_words;
+use crate::play::fived::words::ending_detail;
 use crate::play::fived::words::side_name;
+use crate::play::Ending;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::clock::{ChessClock, ClockTurn};
-use crate::ui::dialogs::{ExportDialog, HelpDialog, Modal};
+use crate::ui::dialogs::{ExportDialog, GameOverDialog, HelpDialog, Modal, PromotionChooser};
 use crate::ui::help::{on_control, typing_in_field};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
@@ -124,7 +126,6 @@ pub fn GameScreen(
             s.result = crate::play::Ending::result(Some(&ending));
             s.revision += 1;
         });
-        play.game_over_open.set(true);
     });
     let clock_bottom = Signal::derive(move || {
         if play.flipped.get() {
@@ -176,6 +177,8 @@ pub fn GameScreen(
     // Every action, by either side, in words for screen readers (changes only when one is submitted
     // or taken back, so staging a move announces nothing).
     let last_words = Memo::new(move |_| play.session.with(last_action_words));
+    // How the game ended (a memo: the game-over dialog is redrawn only when it changes).
+    let ending = Memo::new(move |_| play.session.with(|s| Ending::of_result(&s.result)));
     let side = move || play.session.with(|s| color_class(s.game().to_move()));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
@@ -185,7 +188,7 @@ pub fn GameScreen(
         let dialog_open = export_open.get_untracked()
             || confirm_takeback.get_untracked()
             || play.promotion.with_untracked(Option::is_some)
-            || play.game_over_open.get_untracked()
+            || modal_open()
             || nav.new_game_open.get_untracked()
             || nav.import_open.get_untracked();
         if e.key() == "Escape" {
@@ -353,8 +356,20 @@ pub fn GameScreen(
                     <button type="button" class="btn small" data-action="help" title="Shortcuts and rules (?)" on:click=move |_| help_open.set(true)>"Help"</button>
                 </div>
             </aside>
-            <PromotionChooser />
-            <GameOverDialog />
+            {move || play.promotion.get().map(|moves| {
+                let color = play.session.with_untracked(|s| s.game().to_move());
+                let kinds = moves.iter().filter_map(|m| m.promotion).collect::<Vec<_>>();
+                let on_choose = Callback::new(move |kind| {
+                    if let Some(m) = moves.iter().find(|m| m.promotion == Some(kind)) {
+                        play.play(*m);
+                    }
+                });
+                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.promotion.set(None)) /> }
+            })}
+            <GameOverDialog
+                ending=Signal::from(ending)
+                detail=Signal::derive(move || play.session.with(ending_detail))
+                on_new_game=Callback::new(move |()| nav.new_game_open.set(true)) />
             <Show when=move || confirm_takeback.get()>
                 <Modal title="Take back?" on_close=Callback::new(move |()| confirm_takeback.set(false))>
                     <p>{takeback_words}</p>
@@ -375,4 +390,13 @@ pub fn GameScreen(
             </Show>
         </section>
     }
+}
+
+/// Whether a modal dialog is open on the page (the screen's shortcuts wait).
+fn modal_open() -> bool {
+    document()
+        .query_selector("[aria-modal=\"true\"]")
+        .ok()
+        .flatten()
+        .is_some()
 }

@@ -1,17 +1,13 @@
-//! The side panels of the 5D game screen and its dialogs: the mate-check
-//! indicator, the move list, the promotion chooser and the game-over dialog.
-//! Each reads the [`Play`] context.
+//! The side panels of the 5D game screen: the mate-check indicator, the
+//! players and the move list. Each reads the [`Play`] context. (Its
+//! promotion chooser and game-over dialog are the shared ones of
+//! [`crate::ui::dialogs`].)
 
 use leptos::prelude::*;
 
 use super::play::Play;
-use super::session::Session;
-use super::ColorWords;
-use crate::chess::{Color, Piece};
+use crate::chess::Color;
 use crate::notation::writer;
-use crate::ui::board::{color_class, kind_class};
-use crate::ui::dialogs::Modal;
-use crate::ui::nav::Nav;
 
 /// The non-blocking "checking for checkmate" indicator, while the web worker
 /// searches: moves searched so far and *Stop*; after ten seconds without an
@@ -179,78 +175,5 @@ pub(super) fn MoveList() -> impl IntoView {
                 <p class="ml-empty">"No moves yet. White starts: click a piece on the outlined board."</p>
             </Show>
         </div>
-    }
-}
-
-/// The promotion chooser.
-#[component]
-pub(super) fn PromotionChooser() -> impl IntoView {
-    let play = expect_context::<Play>();
-    move || {
-        play.promotion.get().map(|moves| {
-            let color = play.session.with_untracked(|s| s.game().to_move());
-            let buttons = moves
-                .into_iter()
-                .filter_map(|m| {
-                    let kind = m.promotion?;
-                    let piece = Piece::new(color, kind);
-                    let cls = format!("piece {} {}", color_class(color), kind_class(piece));
-                    Some(view! {
-                        <button type="button" class="promo-choice" title=kind.name() on:click=move |_| play.play(m)>
-                            <span class=cls></span>
-                        </button>
-                    })
-                })
-                .collect_view();
-            view! {
-                <Modal title="Promote to" on_close=Callback::new(move |()| play.promotion.set(None))>
-                    <div class="promo-choices">{buttons}</div>
-                </Modal>
-            }
-        })
-    }
-}
-
-/// The game-over dialog.
-#[component]
-pub(super) fn GameOverDialog() -> impl IntoView {
-    let play = expect_context::<Play>();
-    let nav = expect_context::<Nav>();
-    move || {
-        (play.game_over_open.get() && play.session.with(Session::is_over)).then(|| {
-            let (title, detail) = play.session.with(|s| {
-                let why = s.result.reason().unwrap_or("").to_string();
-                let flagged = s.game().to_move();
-                match s.result.winner() {
-                    _ if why.starts_with("time") => (
-                        s.result.winner().map_or_else(|| "Draw".to_string(), |c| format!("{} wins", c.name_capitalised())),
-                        crate::play::clock::material::flag_words(flagged, s.result.winner().is_some()),
-                    ),
-                    Some(c) => (
-                        format!("{} wins", c.name_capitalised()),
-                        format!("by {why}: {} has no legal action and is in check.", (!c).name_capitalised()),
-                    ),
-                    None => (
-                        "Draw".to_string(),
-                        format!("by {why}: {} has no legal action but is not in check.", s.game().to_move().name_capitalised()),
-                    ),
-                }
-            });
-            view! {
-                <Modal title="Game over" on_close=Callback::new(move |()| play.game_over_open.set(false))>
-                    <div class="game-over" data-testid="game-over">
-                        <p class="game-over-title">{title}</p>
-                        <p class="game-over-detail">{detail}</p>
-                        <div class="dialog-actions">
-                            <button type="button" class="btn" on:click=move |_| play.game_over_open.set(false)>"Show the position"</button>
-                            <button type="button" class="btn btn-primary" data-action="new-game" on:click=move |_| {
-                                play.game_over_open.set(false);
-                                nav.new_game_open.set(true);
-                            }>"New game"</button>
-                        </div>
-                    </div>
-                </Modal>
-            }
-        })
     }
 }

@@ -77,8 +77,6 @@ pub struct Play {
     pub camera_request: RwSignal<(u32, Option<CameraRequest>)>,
     /// A short message for the player (a refused move, a storage problem).
     pub notice: RwSignal<Option<String>>,
-    /// Whether the game-over dialog is open.
-    pub game_over_open: RwSignal<bool>,
     /// Review mode: the position after this many actions, read-only.
     pub review: RwSignal<Option<(usize, Session)>>,
     /// The mate check running in the web worker, if any.
@@ -104,7 +102,6 @@ impl Play {
             camera: RwSignal::new(Camera::default()),
             camera_request: RwSignal::new((0, Some(CameraRequest::Auto))),
             notice: RwSignal::new(None),
-            game_over_open: RwSignal::new(false),
             review: RwSignal::new(None),
             checking: RwSignal::new(None),
             thinking: RwSignal::new(None),
@@ -309,19 +306,12 @@ impl Play {
                     if play.session.with_untracked(|s| s.status == Status::Unknown) {
                         play.check_in_worker();
                     }
-                    play.open_game_over_if_over();
                     play.computer_turn();
                 },
                 Duration::from_millis(0),
             );
         });
         self.request_camera(CameraRequest::Auto);
-    }
-
-    fn open_game_over_if_over(&self) {
-        if self.session.try_with_untracked(Session::is_over) == Some(true) {
-            self.game_over_open.set(true);
-        }
     }
 
     /// Hands the outcome of the submitted position to the web worker and
@@ -387,14 +377,12 @@ impl Play {
                 if verdict == Verdict::Unknown {
                     self.notice.set(Some(CAP_WORDS.to_string()));
                 }
-                self.open_game_over_if_over();
                 self.computer_turn();
             }
             Reaction::Failed(_) => {
                 // The worker could not answer: the bounded search on the page.
                 self.checking.set(None);
                 self.session.update(|s| s.decide_outcome(OUTCOME_BUDGET));
-                self.open_game_over_if_over();
                 self.computer_turn();
             }
         }
@@ -441,7 +429,6 @@ impl Play {
         self.session.update(|s| {
             s.take_back_turn();
         });
-        self.game_over_open.set(false);
     }
 
     /// Starts the computer thinking when it is its turn in a game that goes
@@ -493,7 +480,6 @@ impl Play {
             ThinkReaction::NoMove(verdict) => {
                 self.thinking.set(None);
                 self.session.update(|s| s.record_outcome(verdict.answer()));
-                self.open_game_over_if_over();
             }
             ThinkReaction::Failed(why) => {
                 self.thinking.set(None);
