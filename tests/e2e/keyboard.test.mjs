@@ -58,8 +58,11 @@ async function arrowTo(page, target) {
 /** With the focus on a board: picks up the piece on `from` and puts it down on `to`. */
 async function keyMove(page, from, to) {
   await arrowTo(page, from);
+  // The board is read before Enter: picking up redraws the squares, and the focus comes back a
+  // moment later (checked by focusIs below).
+  const at = await focused(page);
   await page.keyboard.press("Enter");
-  await page.waitForSelector(`[data-board="${(await focused(page)).board}"] [data-sq="${from}"].selected`);
+  await page.waitForSelector(`[data-board="${at.board}"] [data-sq="${from}"].selected`);
   await focusIs(page, from);
   await arrowTo(page, to);
   await page.keyboard.press("Enter");
