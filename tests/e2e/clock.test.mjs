@@ -6,12 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, useApp } from "./harness.mjs";
+import { SHOTS, board5d as board, square5d as square, useApp } from "./harness.mjs";
 
 const app = useApp();
-
-const board = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
-const square = (l, t, c, sq) => `${board(l, t, c)} [data-sq="${sq}"]`;
 
 /** A side's time on its clock, in milliseconds (the clock's `data-ms`). */
 async function ms(page, side) {

@@ -60,12 +60,25 @@ export function useApp({ serve = true } = {}) {
   return app;
 }
 
+/** The selector of the 5D board drawn as (`l`, `t`, `c`), e.g. ("0", "1", "w"). */
+export const board5d = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
+
+/** The selector of square `sq` on that 5D board. */
+export const square5d = (l, t, c, sq) => `${board5d(l, t, c)} [data-sq="${sq}"]`;
+
+/** Clicks a 5D piece, then its destination (both given as [l, t, c, square]). */
+export async function clickMove(page, from, to) {
+  await page.click(square5d(...from));
+  await page.waitForSelector(square5d(...to));
+  await page.click(square5d(...to));
+}
+
 /** Makes sure the 5D board (`l`, `t`, `c`: e.g. "+1", "9", "w") is drawn with its squares. The
  * multiverse view only puts the boards near its camera in the DOM, and far out draws them
  * compact (one element, no `[data-sq]`): if the board is missing or compact, this shows all
  * ("Fit all") and zooms in on it with ctrl+wheel, as a player would. Returns its selector. */
 export async function revealBoard(page, l, t, c) {
-  const board = `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
+  const board = board5d(l, t, c);
   const full = `${board}:not(.compact)`;
   if ((await page.locator(full).count()) > 0) return board;
   await page.click("[data-action=fit]");

@@ -6,11 +6,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, openOtherGame, useApp } from "./harness.mjs";
+import { SHOTS, board5d, openOtherGame, useApp } from "./harness.mjs";
 
 const app = useApp();
 
-const board5d = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
 
 /** The focused square: its board (`data-board`) and square, or null. */
 async function focused(page) {
@@ -85,13 +84,18 @@ async function boardTo(page, l, t, c) {
   assert.equal((await focused(page))?.board, key, `PageDown reaches ${l}T${t}${c}`);
 }
 
-test("5D by keyboard alone: a knight travels to the past and makes timeline +1", async () => {
-  const { context, page, problems } = await app.open();
+/** Opens a new Standard 5D game by keyboard alone (New game, then the board's card). */
+async function newStandardGame(page) {
   await page.focus("[data-action=new-game] >> nth=0");
   await page.keyboard.press("Enter");
   await page.focus('[data-variant="Standard"]');
   await page.keyboard.press("Enter");
   await page.waitForSelector(board5d("0", "1", "w"));
+}
+
+test("5D by keyboard alone: a knight travels to the past and makes timeline +1", async () => {
+  const { context, page, problems } = await app.open();
+  await newStandardGame(page);
 
   const start = await tabToBoard(page);
   assert.equal(start.board, await keyOf(page, "0", "1", "w"), "the focus starts on the board to play");
@@ -159,11 +163,7 @@ test("Time Traveling Chess by keyboard: two moves, Escape drops a piece, Flip tu
 
 test("a dialog traps the focus and gives it back when it closes", async () => {
   const { context, page, problems } = await app.open();
-  await page.focus("[data-action=new-game] >> nth=0");
-  await page.keyboard.press("Enter");
-  await page.focus('[data-variant="Standard"]');
-  await page.keyboard.press("Enter");
-  await page.waitForSelector(board5d("0", "1", "w"));
+  await newStandardGame(page);
   await page.focus("[data-action=help]");
   await page.keyboard.press("Enter");
   await page.waitForSelector(".help-dialog");

@@ -7,20 +7,10 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-import { SHOTS, useApp } from "./harness.mjs";
+import { SHOTS, board5d as board, clickMove as move, square5d as square, useApp } from "./harness.mjs";
 
 const app = useApp();
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-const board = (l, t, c) => `.mv-board[data-l="${l}"][data-t="${t}"][data-c="${c}"]`;
-const square = (l, t, c, sq) => `${board(l, t, c)} [data-sq="${sq}"]`;
-
-/** Clicks a piece, then its destination (both given as [l, t, c, square]). */
-async function move(page, from, to) {
-  await page.click(square(...from));
-  await page.waitForSelector(`${square(...to)}`);
-  await page.click(square(...to));
-}
 
 async function axeViolations(page, screen) {
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
