@@ -357,6 +357,39 @@ fn custom_start(name: &str, lmin: i32, lmax: i32) -> Multiverse {
         .expect("custom start builds")
 }
 
+/// [`play_and_compare`] over `games` games of `plies` plies from each custom
+/// start (board name, lowest and highest timeline), the counts summed.
+fn play_custom_starts(
+    starts: &[(&str, i32, i32)],
+    (games, plies): (usize, usize),
+    small: (usize, usize),
+    mut rng: Rng,
+    prefer_branching: fn(&mut Rng) -> bool,
+) -> Played {
+    let mut sum = Played {
+        compared: 0,
+        enumerated: 0,
+        branched: 0,
+    };
+    for &(name, lmin, lmax) in starts {
+        for _game in 0..games {
+            let mut game = Game::new(custom_start(name, lmin, lmax));
+            let played = play_and_compare(
+                &mut game,
+                &format!("{name} {lmin}..{lmax}"),
+                plies,
+                small,
+                &mut rng,
+                prefer_branching,
+            );
+            sum.compared += played.compared;
+            sum.enumerated += played.enumerated;
+            sum.branched += played.branched;
+        }
+    }
+    sum
+}
+
 /// Random games from asymmetric custom starts (where the first timelines
 /// a side makes may be inactive and jumps may not pull the present back,
 /// and where a jump's timeline number depends on the jumps before it): the
@@ -377,24 +410,17 @@ fn pruned_search_agrees_with_brute_force_on_asymmetric_custom_starts() {
     } else {
         (4, 10)
     };
-    let mut rng = Rng(0x5eed_4321_dcba_0002);
-    let mut compared = 0;
-    let mut enumerated = 0;
-    for (name, lmin, lmax) in starts {
-        for _game in 0..games {
-            let mut game = Game::new(custom_start(name, lmin, lmax));
-            let played = play_and_compare(
-                &mut game,
-                &format!("{name} {lmin}..{lmax}"),
-                plies,
-                (3, 2000),
-                &mut rng,
-                |r| r.below(3) != 0,
-            );
-            compared += played.compared;
-            enumerated += played.enumerated;
-        }
-    }
+    let Played {
+        compared,
+        enumerated,
+        ..
+    } = play_custom_starts(
+        &starts,
+        (games, plies),
+        (3, 2000),
+        Rng(0x5eed_4321_dcba_0002),
+        |r| r.below(3) != 0,
+    );
     println!("{compared} compared with brute force, {enumerated} outcomes");
     assert!(compared >= 3 * games, "only {compared} positions compared");
     assert!(enumerated > 10 * games, "only {enumerated} outcomes");
@@ -487,26 +513,17 @@ fn phase_two_cuts_agree_with_brute_force_when_no_timeline_can_be_active() {
     } else {
         (3, 9)
     };
-    let mut rng = Rng(0x5eed_0014_0000_0002);
-    let mut compared = 0;
-    let mut enumerated = 0;
-    let mut branched = 0;
-    for (name, lmin, lmax) in starts {
-        for _game in 0..games {
-            let mut game = Game::new(custom_start(name, lmin, lmax));
-            let played = play_and_compare(
-                &mut game,
-                &format!("{name} {lmin}..{lmax}"),
-                plies,
-                (3, 2500),
-                &mut rng,
-                |r| r.below(4) != 0,
-            );
-            compared += played.compared;
-            enumerated += played.enumerated;
-            branched += played.branched;
-        }
-    }
+    let Played {
+        compared,
+        enumerated,
+        branched,
+    } = play_custom_starts(
+        &starts,
+        (games, plies),
+        (3, 2500),
+        Rng(0x5eed_0014_0000_0002),
+        |r| r.below(4) != 0,
+    );
     println!("{compared} compared with brute force, {enumerated} outcomes, {branched} branching");
     assert!(
         compared + enumerated >= 6 * games,
