@@ -107,16 +107,7 @@ async fn marks_are_square_classes_and_presses_and_drags_are_reported() {
     let root: Element = root.into();
     // The page has no stylesheet: lay the squares out as board.css does, and
     // bring the board into view (points off the viewport have no element).
-    let style = web_sys::window()
-        .unwrap()
-        .document()
-        .unwrap()
-        .create_element("style")
-        .unwrap();
-    style.set_text_content(Some(
-        ".board { display: grid; grid-template-columns: repeat(8, 40px); grid-template-rows: repeat(8, 40px); }",
-    ));
-    root.append_child(&style).unwrap();
+    crate::support::add_style(&root, ".board { display: grid; grid-template-columns: repeat(8, 40px); grid-template-rows: repeat(8, 40px); }");
     root.scroll_into_view();
     let cell = |name: &str| {
         root.query_selector(&format!("[data-sq={name}]"))
@@ -321,16 +312,7 @@ async fn a_compact_board_is_one_element_with_its_marks_on_top() {
         view! { <div style="width: 320px; height: 320px;"><Board board=scene.clone() compact=true /></div> }
     });
     let root: Element = root.into();
-    let style = web_sys::window()
-        .unwrap()
-        .document()
-        .unwrap()
-        .create_element("style")
-        .unwrap();
-    style.set_text_content(Some(
-        ".board.compact { position: relative; width: 320px; height: 320px; } .board.compact .mark { position: absolute; pointer-events: none; }",
-    ));
-    root.append_child(&style).unwrap();
+    crate::support::add_style(&root, ".board.compact { position: relative; width: 320px; height: 320px; } .board.compact .mark { position: absolute; pointer-events: none; }");
     root.scroll_into_view();
     assert_eq!(root.query_selector_all("[data-sq]").unwrap().length(), 0);
     assert_eq!(

@@ -1,5 +1,5 @@
-//! Helpers the browser tests share: a fresh element to mount a component in, and
-//! squares by name.
+//! Helpers the browser tests share: a fresh element to mount a component in, a
+//! stylesheet for it, and squares by name.
 
 use chronochess::chess::Square;
 use wasm_bindgen::JsCast;
@@ -20,6 +20,19 @@ pub fn sized_container(width: u32, height: u32) -> HtmlElement {
     div.set_attribute("style", &format!("width: {width}px; height: {height}px;"))
         .unwrap();
     div
+}
+
+/// Adds a `<style>` with `css` inside `root` (the test page has no
+/// stylesheet: a test lays out what it measures itself).
+pub fn add_style(root: &web_sys::Element, css: &str) {
+    let style = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_element("style")
+        .unwrap();
+    style.set_text_content(Some(css));
+    root.append_child(&style).unwrap();
 }
 
 /// A square by its name (`"e4"`).
