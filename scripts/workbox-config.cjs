@@ -6,8 +6,9 @@ if (!dir) throw new Error("workbox-config.cjs: PWA_DIR (the build folder) is not
 
 module.exports = {
   globDirectory: dir,
-  // Every file of the build, both pages (the index and games/), the workers and the assets.
-  globPatterns: ["**/*.{html,js,wasm,css,svg,png,webmanifest}"],
+  // Every file of the build, both pages (the index and games/), the workers, the assets and the
+  // puzzle files the puzzle screen fetches when a puzzle opens.
+  globPatterns: ["**/*.{html,js,wasm,css,svg,png,webmanifest,5dpgn}"],
   // The worker's own files are written after the glob runs, and must never precache themselves.
   globIgnores: ["sw.js", "workbox-*.js"],
   swDest: `${dir}/sw.js`,

@@ -12,6 +12,7 @@
 //! - [`time_traveling`]: the Time Traveling Chess screen, new-game entry and saves.
 //! - [`dialogs`]: new game, import, export, help.
 //! - [`import`]: 5dpgn text → a game.
+//! - [`fetch`]: the site's files fetched on demand (the puzzle files).
 //! - [`learn`]: the puzzle and lesson screens (rules in `play::learn`).
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
 //! - [`timeline_board`]: one board of the multiverse with its timeline and turn labels.
@@ -28,6 +29,7 @@ pub mod branching;
 pub mod chessgi;
 pub mod clock;
 pub mod dialogs;
+pub mod fetch;
 pub mod game;
 pub mod help;
 pub mod import;

@@ -132,6 +132,45 @@ test("lessons: a goal that is not reached is said, and a branching action comple
   assert.deepEqual(problems, []);
 });
 
+test("puzzles: a puzzle file that cannot be downloaded is said, with Try again, and no progress is lost", async () => {
+  // Request interception needs the page's own fetches, not the service worker's.
+  const { context, page, problems } = await app.open({ serviceWorkers: "block" });
+  await openPuzzle(page, "m1-068");
+  // The page fetches the puzzle's file by a relative address when it opens.
+  await page.click("[data-action=solution]"); // gives up: counted as failed
+  assert.match(await page.textContent("[data-testid=puzzle-progress]"), /Solved 0 · Failed 1/);
+
+  const file = "**/puzzles/m1-069.5dpgn";
+  await page.route(file, (route) => route.abort("internetdisconnected"));
+  await page.click("[data-action=next-puzzle]");
+  await page.waitForSelector('[data-testid=puzzle-screen][data-puzzle="m1-069"][data-phase=unavailable]');
+  assert.match(await page.textContent("[data-testid=puzzle-load]"), /could not be downloaded: no connection.*Your progress is kept/);
+  // The heading still names it (from the page's index); nothing of the attempt can be pressed.
+  assert.match(await page.textContent(".puzzle-screen .game-variant"), /^Mate in 1 · /);
+  for (const action of ["submit", "hint", "retry", "solution"]) {
+    assert.ok(await page.isDisabled(`[data-action=${action}]`), `${action} waits for the puzzle`);
+  }
+  assert.match(await page.textContent("[data-testid=puzzle-progress]"), /Solved 0 · Failed 1/);
+  await page.screenshot({ path: join(SHOTS, "puzzle-unavailable.png") });
+
+  // A missing file says the server's answer.
+  await page.unroute(file);
+  await page.route(file, (route) => route.fulfill({ status: 404, body: "not here" }));
+  await page.click("[data-action=reload-puzzle]");
+  await page.waitForFunction(() => /answered 404/.test(document.querySelector("[data-testid=puzzle-load]")?.textContent ?? ""));
+
+  // Back online: Try again opens it.
+  await page.unroute(file);
+  await page.click("[data-action=reload-puzzle]");
+  await page.waitForSelector('[data-testid=puzzle-screen][data-puzzle="m1-069"][data-phase=first]');
+  assert.equal(await page.locator("[data-testid=puzzle-load]").count(), 0);
+  assert.match(await page.textContent(".puzzle-screen .game-variant"), /^Mate in 1 · custom · \d+ timelines?$/);
+  assert.match(await page.textContent("[data-testid=puzzle-progress]"), /Solved 0 · Failed 1/);
+  await context.close();
+  // The refused downloads are the browser's own console lines, nothing else.
+  assert.deepEqual(problems.filter((p) => !/Failed to load resource/.test(p)), []);
+});
+
 test("puzzles: damaged progress is kept aside and said, not lost", async () => {
   const { context, page, problems } = await app.open();
   await page.evaluate(() => localStorage.setItem("chronochess/v1/learning", '{"version":1,"streak":'));

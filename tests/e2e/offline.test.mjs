@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -62,6 +62,13 @@ test("the release build has a manifest, a service worker precaching every page f
   for (const worker of ["chronochess-worker.js", "chronochess-worker_bg.wasm"]) {
     assert.ok(files.includes(worker), `the mate-check worker's ${worker} is precached`);
   }
+  // The puzzle files the puzzle screen fetches: every one is in the build and precached.
+  const puzzles = readdirSync(join(ROOT, "puzzles")).filter((f) => f.endsWith(".5dpgn"));
+  assert.ok(puzzles.length >= 150);
+  for (const file of puzzles) {
+    assert.ok(existsSync(join(DIST, "puzzles", file)), `puzzles/${file} is in the build`);
+    assert.ok(files.includes(`puzzles/${file}`), `puzzles/${file} is precached`);
+  }
 });
 
 test("after one visit both pages load offline, and a 5D move is played and saved", async () => {
@@ -91,6 +98,12 @@ test("after one visit both pages load offline, and a 5D move is played and saved
     await page.reload({ waitUntil: "load" });
     await page.waitForSelector(square("0", "1", "b", "f3"));
     assert.match(await page.locator(`${square("0", "1", "b", "f3")}`).innerHTML(), /knight|piece|N/i);
+
+    // A puzzle never opened online: its file comes from the precache.
+    await page.goto(`${server.url}#puzzles=m2-001`, { waitUntil: "load" });
+    await page.reload({ waitUntil: "load" });
+    await page.waitForSelector('[data-testid=puzzle-screen][data-puzzle="m2-001"][data-phase=first]');
+    assert.match(await page.textContent("[data-testid=puzzle-task]"), /force checkmate in two actions/);
 
     // The other-games page too, never visited online.
     await page.goto(`${server.url}games/`, { waitUntil: "load" });

@@ -16,6 +16,7 @@ const TYPES = {
   ".json": "application/json",
   ".webmanifest": "application/manifest+json",
   ".ico": "image/x-icon",
+  ".5dpgn": "text/plain; charset=utf-8",
 };
 
 /**

@@ -1,6 +1,11 @@
-//! The puzzle screen's rules: the proved puzzles compiled into the page
-//! ([`CATALOGUE`], every file of `puzzles/`), and one attempt at one of them
-//! ([`Attempt`]): is this action right, and if not, what refutes it.
+//! The puzzle screen's rules: the index of the proved puzzles ([`INDEX`],
+//! every file of `puzzles/`, listed at build time), reading one fetched file
+//! ([`open`]), and one attempt at a puzzle ([`Attempt`]): is this action
+//! right, and if not, what refutes it.
+//!
+//! The page carries only the index (name, kind, board); a puzzle's file is
+//! fetched from the site ([`Entry::path`]) when the puzzle opens, so the
+//! puzzles cost the page nothing until the puzzle screen is used.
 //!
 //! A first action is right when it is one of the puzzle's accepted actions,
 //! compared as actions ([`action_key`]): the files are proved (`chronochess
@@ -20,9 +25,59 @@ use crate::fived::{Move, Multiverse};
 use crate::play::fived::words::side_name;
 use crate::play::puzzle::{action_text, read, Kind, Puzzle};
 
-/// Every puzzle of `puzzles/`: (file name without `.5dpgn`, its text),
-/// sorted by name (mates in 1, then mates in 2). Listed at build time.
-pub const CATALOGUE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/puzzles.rs"));
+/// One puzzle of `puzzles/` as the page knows it before its file is
+/// fetched: what the screen names it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The file name without `.5dpgn` (the `#puzzles=<name>` address and
+    /// the key of the progress record).
+    pub name: &'static str,
+    /// Mate in 1 or 2 (the file's `[Puzzle]` tag).
+    pub kind: Kind,
+    /// The board's name, as [`Puzzle::board`] gives it.
+    pub board: &'static str,
+}
+
+impl Entry {
+    /// The file's address relative to the page (`puzzles/<name>.5dpgn`), so
+    /// it works at the site's root and under a sub-path alike.
+    #[must_use]
+    pub fn path(&self) -> String {
+        format!("puzzles/{}.5dpgn", self.name)
+    }
+}
+
+/// Every puzzle of `puzzles/`, sorted by name (mates in 1, then mates in
+/// 2). Made at build time by `build.rs` from the files' tags.
+pub const INDEX: &[Entry] = include!(concat!(env!("OUT_DIR"), "/puzzles.rs"));
+
+/// The position in [`INDEX`] of the puzzle called `name`.
+#[must_use]
+pub fn find(name: &str) -> Option<usize> {
+    INDEX.iter().position(|e| e.name == name)
+}
+
+/// The names of the puzzles, in index order.
+#[must_use]
+pub fn names() -> Vec<&'static str> {
+    INDEX.iter().map(|e| e.name).collect()
+}
+
+/// Reads the fetched file of puzzle `entry`.
+///
+/// # Errors
+/// What [`read`] finds wrong (never for the proved files), or a file that is
+/// not the puzzle the index lists under that name (another build's file).
+pub fn open(entry: &Entry, text: &str) -> Result<Puzzle, String> {
+    let puzzle = read(text).map_err(|e| format!("puzzle {}: {e}", entry.name))?;
+    if puzzle.kind != entry.kind || puzzle.board() != entry.board {
+        return Err(format!(
+            "puzzle {}: the file is not the puzzle this page lists (reload the page)",
+            entry.name
+        ));
+    }
+    Ok(puzzle)
+}
 
 /// The work the page may spend to name a refutation or pick a defence
 /// (on the page's thread, after a submit): small boards answer in well under
@@ -31,18 +86,6 @@ pub const PAGE_EFFORT: Effort = Effort {
     budget: Budget::nodes(300_000),
     positions: 2_000,
 };
-
-/// Reads puzzle `index` of the catalogue.
-///
-/// # Errors
-/// What [`read`] finds wrong (never for the proved files), or an index past
-/// the end.
-pub fn load(index: usize) -> Result<Puzzle, String> {
-    let (name, text) = CATALOGUE
-        .get(index)
-        .ok_or_else(|| format!("there is no puzzle number {}", index + 1))?;
-    read(text).map_err(|e| format!("puzzle {name}: {e}"))
-}
 
 /// Where an attempt stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -340,34 +383,65 @@ mod tests {
     use super::*;
     use crate::play::puzzle::parse_action;
 
-    fn find(name: &str) -> usize {
-        CATALOGUE.iter().position(|(n, _)| *n == name).unwrap()
+    /// The text of puzzle file `name`, as the page fetches it.
+    fn text(name: &str) -> String {
+        std::fs::read_to_string(format!(
+            "{}/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            INDEX[find(name).unwrap()].path()
+        ))
+        .unwrap()
+    }
+
+    fn load(name: &str) -> Puzzle {
+        open(&INDEX[find(name).unwrap()], &text(name)).unwrap()
     }
 
     #[test]
-    fn the_catalogue_is_every_puzzle_file_and_each_reads() {
-        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles"))
+    fn the_index_is_every_puzzle_file_and_each_reads_as_listed() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .unwrap()
-                    .path()
-                    .extension()
-                    .is_some_and(|x| x == "5dpgn")
-            })
-            .count();
-        assert_eq!(CATALOGUE.len(), files);
-        assert!(CATALOGUE.len() >= 150);
-        assert!(CATALOGUE.windows(2).all(|w| w[0].0 < w[1].0));
-        for i in 0..CATALOGUE.len() {
-            load(i).unwrap();
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "5dpgn"))
+            .map(|p| p.file_stem().unwrap().to_str().unwrap().to_string())
+            .collect();
+        files.sort();
+        assert_eq!(names(), files);
+        assert!(INDEX.len() >= 150);
+        assert!(INDEX.windows(2).all(|w| w[0].name < w[1].name));
+        for e in INDEX {
+            assert_eq!(e.path(), format!("puzzles/{}.5dpgn", e.name));
+            let p = load(e.name);
+            assert_eq!((p.kind, p.board()), (e.kind, e.board), "{}", e.name);
         }
-        assert!(load(CATALOGUE.len()).is_err());
+        // Both kinds and a custom start (5DFEN boards, `[variant]` tag) are listed.
+        let m2 = INDEX.iter().filter(|e| e.kind == Kind::MateIn2).count();
+        assert!(m2 > 0 && m2 < INDEX.len());
+        assert_eq!(INDEX[find("m1-068").unwrap()].board, "custom");
+        assert_eq!(find("m0-000"), None);
+    }
+
+    #[test]
+    fn a_file_that_is_not_the_listed_puzzle_is_refused_with_its_name() {
+        let m1 = INDEX[find("m1-001").unwrap()];
+        // Another puzzle's file under this name (a mate in 2 for a mate in 1).
+        let e = open(&m1, &text("m2-001")).unwrap_err();
+        assert!(e.contains("m1-001") && e.contains("not the puzzle"), "{e}");
+        // A server's error page instead of the file.
+        let e = open(&m1, "<!DOCTYPE html><title>404</title>").unwrap_err();
+        assert!(e.starts_with("puzzle m1-001: "), "{e}");
+        // The same kind on another board.
+        let other = INDEX
+            .iter()
+            .find(|e| e.kind == m1.kind && e.board != m1.board)
+            .unwrap();
+        assert!(open(&m1, &text(other.name)).is_err());
     }
 
     #[test]
     fn the_solution_of_a_mate_in_one_solves_it() {
-        let p = load(find("m1-001")).unwrap();
+        let p = load("m1-001");
         let solution = p.solution.clone();
         let mut a = Attempt::new(p);
         assert_eq!(a.task(), "White to move: checkmate in one action");
@@ -394,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_wrong_mate_in_one_is_refuted_by_a_legal_reply() {
-        let p = load(find("m1-001")).unwrap();
+        let p = load("m1-001");
         let wrong = others(&p);
         assert!(!wrong.is_empty());
         for w in wrong.iter().take(4) {
@@ -421,7 +495,7 @@ mod tests {
 
     #[test]
     fn a_mate_in_two_defends_then_takes_any_mate() {
-        let p = load(find("m2-001")).unwrap();
+        let p = load("m2-001");
         assert_eq!(p.kind, Kind::MateIn2);
         let mut a = Attempt::new(p.clone());
         let Verdict::Defended { defence, words } = a.answer(&p.solution).unwrap() else {
@@ -472,7 +546,7 @@ mod tests {
 
     #[test]
     fn a_wrong_first_action_of_a_mate_in_two_names_a_defence_with_no_mate() {
-        let p = load(find("m2-001")).unwrap();
+        let p = load("m2-001");
         let wrong = others(&p);
         let w = &wrong[0];
         let mut a = Attempt::new(p.clone());

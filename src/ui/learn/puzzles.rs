@@ -2,6 +2,11 @@
 //! The player stages an action and submits it; `play::learn::puzzles`
 //! judges it (and names the refutation or the defence, played here on the
 //! board); the progress counts solved, failed and the streak.
+//!
+//! The page knows the puzzles by their index (`puzzles::INDEX`); a puzzle's
+//! file is fetched when it opens (`ui::fetch`). While it downloads the board
+//! is covered by a "Loading" line; a failed download says why and offers
+//! "Try again", and the progress is untouched.
 
 use std::time::Duration;
 
@@ -10,8 +15,9 @@ use leptos::prelude::*;
 use super::{play_action, say_view, submit_why, view_tools, Progress, Say};
 use crate::play::fived::words::submit_reason;
 use crate::play::learn::progress::{next_unsolved, record_puzzle, tally};
-use crate::play::learn::puzzles::{load, Attempt, Phase, Verdict, CATALOGUE};
-use crate::play::puzzle::Kind;
+use crate::play::learn::puzzles::{self, find, names, Attempt, Phase, Verdict, INDEX};
+use crate::play::puzzle::{Kind, Puzzle};
+use crate::ui::fetch;
 use crate::ui::game::play::{CameraRequest, Play};
 use crate::ui::game::session::Session;
 use crate::ui::multiverse::{Guide, MultiverseView};
@@ -21,23 +27,39 @@ use crate::ui::saves::Saves;
 /// their own action land first.
 const REPLY_DELAY: Duration = Duration::from_millis(700);
 
-/// The puzzle's position as a game session (its moves as the game so far),
-/// or an empty session with the reason.
-fn session_of(index: usize) -> Result<Session, String> {
-    let (_, text) = CATALOGUE
-        .get(index)
-        .ok_or_else(|| "no such puzzle".to_string())?;
+/// The puzzle's position as a game session (its moves as the game so far).
+fn session_of(text: &str) -> Result<Session, String> {
     Session::import(text)
-}
-
-/// The names of the puzzles, in catalogue order.
-fn names() -> Vec<&'static str> {
-    CATALOGUE.iter().map(|(n, _)| *n).collect()
 }
 
 /// The name of puzzle `i`.
 fn name(i: usize) -> &'static str {
-    CATALOGUE.get(i).map_or("", |(n, _)| *n)
+    INDEX.get(i).map_or("", |e| e.name)
+}
+
+/// Where the open puzzle's file stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Load {
+    /// Being downloaded.
+    Loading,
+    /// Read: the attempt is on.
+    Ready,
+    /// Not downloaded or not readable, with the sentence saying why.
+    Failed(String),
+}
+
+/// Downloads and reads puzzle `i`: its text, the puzzle and its session.
+async fn download(i: usize) -> Result<(String, Puzzle, Session), String> {
+    let entry = INDEX
+        .get(i)
+        .ok_or_else(|| "There is no such puzzle.".to_string())?;
+    let text = fetch::text(&entry.path()).await.map_err(|e| {
+        format!("This puzzle could not be downloaded: {e}. Your progress is kept; try again.")
+    })?;
+    let opened = puzzles::open(entry, &text)
+        .and_then(|p| Ok((p, session_of(&text)?)))
+        .map_err(|e| format!("This puzzle cannot be opened: {e}"))?;
+    Ok((text, opened.0, opened.1))
 }
 
 /// The puzzle screen.
@@ -45,14 +67,14 @@ fn name(i: usize) -> &'static str {
 pub fn PuzzleScreen() -> impl IntoView {
     let saves = expect_context::<Saves>();
     let progress = Progress::open(saves);
-    let count = CATALOGUE.len();
+    let count = INDEX.len();
     // `#puzzles=<name>` opens that puzzle; otherwise the first unsolved one.
     let named = window()
         .location()
         .hash()
         .ok()
         .and_then(|h| h.strip_prefix("#puzzles=").map(str::to_string))
-        .and_then(|n| CATALOGUE.iter().position(|(x, _)| *x == n));
+        .and_then(|n| find(&n));
     let first = named
         .or_else(|| {
             progress
@@ -62,15 +84,15 @@ pub fn PuzzleScreen() -> impl IntoView {
         .unwrap_or(0);
     let index = RwSignal::new(first);
     let attempt: RwSignal<Option<Attempt>> = RwSignal::new(None);
+    let load = RwSignal::new(Load::Loading);
+    // The open puzzle's file, for a retry or the solution to start again from.
+    let file: StoredValue<Option<String>> = StoredValue::new(None);
     let say: RwSignal<Option<Say>> = RwSignal::new(None);
     // Bumped on every new start, so a reply scheduled for an old one is dropped.
     let generation = RwSignal::new(0u64);
     let guide = Guide::new();
-    // A puzzle that cannot be opened (never for the proved files) leaves the
-    // Standard board on screen, with the reason.
-    let Ok(fallback) =
-        session_of(first).or_else(|_| Session::new(crate::fived::boards::standard()))
-    else {
+    // The board under the "Loading" cover until the first puzzle arrives.
+    let Ok(fallback) = Session::new(crate::fived::boards::standard()) else {
         return view! { <p class="notice error">"The puzzles cannot be opened."</p> }.into_any();
     };
     let play = Play::new(fallback);
@@ -87,22 +109,29 @@ pub fn PuzzleScreen() -> impl IntoView {
         guide.boards.set(Vec::new());
         guide.squares.set(Vec::new());
         say.set(None);
-        match (load(i), session_of(i)) {
-            (Ok(p), Ok(s)) => {
-                play.session.set(s);
-                attempt.set(Some(Attempt::new(p)));
-            }
-            (Err(e), _) | (_, Err(e)) => {
-                attempt.set(None);
-                say.set(Say::new(
-                    format!("This puzzle cannot be opened: {e}"),
-                    "fail",
-                ));
-            }
-        }
+        attempt.set(None);
+        file.set_value(None);
+        load.set(Load::Loading);
         index.set(i);
         crate::ui::nav::set_hash(&format!("#puzzles={}", name(i)));
-        play.request_camera(CameraRequest::Auto);
+        let g = generation.get_untracked();
+        leptos::task::spawn_local(async move {
+            let result = download(i).await;
+            // Dropped when another puzzle was started meanwhile (or the screen left).
+            if generation.try_get_untracked() != Some(g) {
+                return;
+            }
+            match result {
+                Ok((t, p, s)) => {
+                    play.session.set(s);
+                    attempt.set(Some(Attempt::new(p)));
+                    file.set_value(Some(t));
+                    load.set(Load::Ready);
+                    play.request_camera(CameraRequest::Auto);
+                }
+                Err(e) => load.set(Load::Failed(e)),
+            }
+        });
     };
     start(first);
 
@@ -185,8 +214,7 @@ pub fn PuzzleScreen() -> impl IntoView {
             }
         });
         record(false);
-        let i = index.get_untracked();
-        if let Ok(s) = session_of(i) {
+        if let Some(Ok(s)) = file.with_value(|t| t.as_deref().map(session_of)) {
             play.deselect();
             play.session.set(s);
         }
@@ -216,11 +244,10 @@ pub fn PuzzleScreen() -> impl IntoView {
                 a.retry();
             }
         });
-        let i = index.get_untracked();
         generation.update(|g| *g += 1);
         play.stop_check();
         play.deselect();
-        if let Ok(s) = session_of(i) {
+        if let Some(Ok(s)) = file.with_value(|t| t.as_deref().map(session_of)) {
             play.session.set(s);
         }
         guide.boards.set(Vec::new());
@@ -238,27 +265,48 @@ pub fn PuzzleScreen() -> impl IntoView {
 
     let phase = move || attempt.with(|a| a.as_ref().map(|a| a.phase().clone()));
     let over = move || matches!(phase(), Some(Phase::Solved | Phase::Failed));
-    let can_submit = move || !over() && play.session.with(|s| s.can_submit().is_ok());
+    let ready = move || attempt.with(Option::is_some);
+    // `data-phase`: the attempt's phase, or where the file stands before it.
+    let phase_name = move || match (phase(), load.get()) {
+        (Some(p), _) => format!("{p:?}").to_ascii_lowercase(),
+        (None, Load::Failed(_)) => "unavailable".to_string(),
+        (None, _) => "loading".to_string(),
+    };
+    let can_submit = move || ready() && !over() && play.session.with(|s| s.can_submit().is_ok());
     let can_undo = move || play.session.with(|s| !s.staged().is_empty());
     let task = move || attempt.with(|a| a.as_ref().map(Attempt::task).unwrap_or_default());
+    // The index names the kind and board at once; the timelines come with the file.
     let heading = move || {
         let i = index.get();
-        let kind = attempt.with(|a| {
-            a.as_ref().map(|a| {
-                let p = a.puzzle();
-                let kind = match p.kind {
-                    Kind::MateIn1 => "Mate in 1",
-                    Kind::MateIn2 => "Mate in 2",
-                };
-                let lines = p.timelines();
-                let tl = if lines == 1 { "timeline" } else { "timelines" };
-                format!("{kind} · {} · {lines} {tl}", p.board())
-            })
-        });
-        (
-            format!("Puzzle {} of {count}", i + 1),
-            kind.unwrap_or_default(),
-        )
+        let Some(entry) = INDEX.get(i) else {
+            return (String::new(), String::new());
+        };
+        let kind = match entry.kind {
+            Kind::MateIn1 => "Mate in 1",
+            Kind::MateIn2 => "Mate in 2",
+        };
+        let mut line = format!("{kind} · {}", entry.board);
+        if let Some(lines) = attempt.with(|a| a.as_ref().map(|a| a.puzzle().timelines())) {
+            let tl = if lines == 1 { "timeline" } else { "timelines" };
+            line.push_str(&format!(" · {lines} {tl}"));
+        }
+        (format!("Puzzle {} of {count}", i + 1), line)
+    };
+    // What covers the board until the puzzle is on it.
+    let cover = move || {
+        match load.get() {
+        Load::Ready => None,
+        Load::Loading => Some(view! {
+            <div class="puzzle-cover" role="status" data-testid="puzzle-load">"Loading the puzzle…"</div>
+        }.into_any()),
+        Load::Failed(why) => Some(view! {
+            <div class="puzzle-cover failed" role="alert" data-testid="puzzle-load">
+                <p>{why}</p>
+                <button type="button" class="btn btn-primary" data-action="reload-puzzle"
+                    on:click=move |_| start(index.get_untracked())>"Try again"</button>
+            </div>
+        }.into_any()),
+    }
     };
     let source = move || attempt.with(|a| a.as_ref().map(|a| a.puzzle().source.clone()));
     let mark = move || {
@@ -279,10 +327,11 @@ pub fn PuzzleScreen() -> impl IntoView {
 
     view! {
         <section class="game-screen learn-screen puzzle-screen" data-testid="puzzle-screen"
-            data-puzzle=move || name(index.get()) data-phase=move || format!("{:?}", phase().unwrap_or(Phase::Failed)).to_lowercase()>
+            data-puzzle=move || name(index.get()) data-phase=phase_name>
             <div class="board-area">
                 <MultiverseView />
                 {view_tools(play)}
+                {cover}
             </div>
             <aside class="side-panel">
                 <div class="panel game-head">
@@ -295,7 +344,7 @@ pub fn PuzzleScreen() -> impl IntoView {
                 </div>
                 <div class="panel actions">
                     <div class="action-buttons">
-                        <button type="button" class="btn" data-action="undo" disabled=move || !can_undo() || over() on:click=move |_| play.undo()>"Undo"</button>
+                        <button type="button" class="btn" data-action="undo" disabled=move || !can_undo() || over() || !ready() on:click=move |_| play.undo()>"Undo"</button>
                         <button type="button" class="btn btn-primary" data-action="submit" disabled=move || !can_submit() on:click=move |_| submit()>"Submit"</button>
                     </div>
                     {submit_why(play)}
@@ -303,9 +352,9 @@ pub fn PuzzleScreen() -> impl IntoView {
                     {move || play.notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
                 </div>
                 <div class="panel game-tools">
-                    <button type="button" class="btn small" data-action="hint" disabled=over on:click=move |_| hint()>"Hint"</button>
-                    <button type="button" class="btn small" data-action="retry" on:click=move |_| retry()>"Retry"</button>
-                    <button type="button" class="btn small" data-action="solution" on:click=move |_| show_solution()>"Show solution"</button>
+                    <button type="button" class="btn small" data-action="hint" disabled=move || over() || !ready() on:click=move |_| hint()>"Hint"</button>
+                    <button type="button" class="btn small" data-action="retry" disabled=move || !ready() on:click=move |_| retry()>"Retry"</button>
+                    <button type="button" class="btn small" data-action="solution" disabled=move || !ready() on:click=move |_| show_solution()>"Show solution"</button>
                 </div>
                 <div class="panel game-tools">
                     <button type="button" class="btn small" data-action="previous-puzzle" on:click=move |_| start((index.get_untracked() + count - 1) % count)>"Previous"</button>
