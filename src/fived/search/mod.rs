@@ -195,7 +195,15 @@ enum Stop {
     Budget,
 }
 
-struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
+/// What a search calls with each legal action it finds (the moves, and the
+/// position after them); `Break` stops the search. One concrete type for
+/// every caller, so the search is compiled once: a generic visitor made one
+/// copy of the whole search per caller (the page had four, ~17 KB of wasm
+/// each), for the price of one indirect call per action found, not per
+/// move tried.
+type Visitor<'v> = dyn FnMut(&[Move], &Multiverse) -> ControlFlow<()> + 'v;
+
+struct Search<'v> {
     mv: Multiverse,
     mover: Color,
     boards: Vec<BoardId>,
@@ -244,16 +252,16 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     /// a `keep_present` search saw every legal action).
     kept_present_cut: bool,
     stack: Vec<Move>,
-    visit: &'v mut V,
+    visit: &'v mut Visitor<'v>,
 }
 
-impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
+impl<'v> Search<'v> {
     fn new(
         root: &Multiverse,
         budget: Budget,
         keep_present: bool,
-        visit: &'v mut V,
-    ) -> Search<'v, V> {
+        visit: &'v mut Visitor<'v>,
+    ) -> Search<'v> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
@@ -464,8 +472,6 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
     }
 }
 
-impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {}
-
 /// The boards a just-applied move created.
 fn new_boards(mv: &Multiverse, m: &Move, u: super::multiverse::Undo) -> Vec<BoardId> {
     use super::multiverse::Undo;
@@ -494,7 +500,13 @@ pub fn for_each_legal_action<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
     budget: Budget,
     mut visit: V,
 ) -> Answer<bool> {
-    let mut s = Search::new(position, budget, false, &mut visit);
+    for_each_action(position, budget, &mut visit)
+}
+
+/// [`for_each_legal_action`] through the one visitor type (the generic
+/// function above is only this call).
+fn for_each_action(position: &Multiverse, budget: Budget, visit: &mut Visitor<'_>) -> Answer<bool> {
+    let mut s = Search::new(position, budget, false, visit);
     match s.run() {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
@@ -541,13 +553,13 @@ pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budg
 }
 
 /// Runs one search; returns how it ended and the budget it used.
-fn search_with<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
+fn search_with(
     position: &Multiverse,
     budget: Budget,
     keep_present: bool,
-    mut visit: V,
+    visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64, bool) {
-    let mut s = Search::new(position, budget, keep_present, &mut visit);
+    let mut s = Search::new(position, budget, keep_present, visit);
     let r = match s.run() {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
@@ -584,7 +596,7 @@ pub fn outcome_traced(position: &Multiverse, budget: Budget) -> (Answer<Outcome>
     let in_check = position.in_check();
     let present = position.present();
     let mut keeps_present = false;
-    let (r, used, _) = search_with(position, budget, false, |_, after| {
+    let (r, used, _) = search_with(position, budget, false, &mut |_, after| {
         keeps_present = after.present() >= present;
         ControlFlow::Break(())
     });
@@ -602,8 +614,7 @@ pub fn outcome_traced(position: &Multiverse, budget: Budget) -> (Answer<Outcome>
         return (Answer::Known(o), [used, 0]);
     }
     let rest = Budget::nodes(budget.nodes.saturating_sub(used));
-    let found = |_: &[Move], _: &Multiverse| ControlFlow::Break(());
-    let (r2, used2, _) = search_with(position, rest, true, found);
+    let (r2, used2, _) = search_with(position, rest, true, &mut |_, _| ControlFlow::Break(()));
     let softmate = r2 == Answer::Known(true);
     (
         Answer::Known(Outcome::Ongoing { in_check, softmate }),

@@ -197,7 +197,7 @@ impl Learnt {
     }
 }
 
-impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+impl Search<'_> {
     /// The number the next timeline the mover creates would get.
     fn next_timeline(&self) -> i32 {
         let (lmin, lmax) = self.mv.timeline_range();

@@ -5,12 +5,11 @@
 use std::ops::ControlFlow;
 
 use super::super::coords::{color_of, BoardId, Move};
-use super::super::multiverse::Multiverse;
 use super::nogood;
 use super::why::{Cond, Why};
 use super::{Search, Stop};
 
-impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+impl Search<'_> {
     /// The reason gathered in `why` so far, which is then emptied.
     pub(super) fn take_why(&mut self) -> Why {
         std::mem::replace(&mut self.why, Why::empty())

@@ -6,12 +6,11 @@
 
 use std::ops::ControlFlow;
 
-use super::super::coords::{color_of, BoardId, Move};
-use super::super::multiverse::Multiverse;
+use super::super::coords::{color_of, BoardId};
 use super::why::Cond;
 use super::{new_boards, Search, Stop};
 
-impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
+impl Search<'_> {
     /// The failure depends on whether board `b`'s next board exists (is
     /// `b` still playable?).
     pub(super) fn depends_on_board(&mut self, b: BoardId) {
