@@ -84,7 +84,9 @@ pub fn action_key(position: &Multiverse, moves: &[Move]) -> Option<ActionKey> {
         }
         probe.apply(m)?;
     }
-    nonbranching.sort();
+    // Through the crate's one shared sort: `sort()` here made the web page
+    // carry another copy of the standard library's stable sort.
+    crate::chess::order::sort_stable_by(&mut nonbranching, Ord::cmp);
     Some((nonbranching, branching))
 }
 

@@ -293,7 +293,7 @@ impl SceneBoard {
         match self.placement.get(square) {
             Some(p) => {
                 out.push_str(", ");
-                out.push_str(p.piece.color.name().to_lowercase().as_str());
+                out.push_str(p.piece.color.name().to_ascii_lowercase().as_str());
                 out.push(' ');
                 out.push_str(p.piece.kind.name());
             }

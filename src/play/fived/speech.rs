@@ -78,7 +78,7 @@ pub fn action_words(before: &Multiverse, action: &[Move]) -> String {
         if let Some(t) = taken {
             s += &format!(
                 ", takes {} {}",
-                t.color.name().to_lowercase(),
+                t.color.name().to_ascii_lowercase(),
                 t.kind.name()
             );
         }

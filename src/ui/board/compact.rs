@@ -85,7 +85,7 @@ pub fn background(board: &SceneBoard, orientation: Color) -> String {
 pub fn marks(board: &SceneBoard, orientation: Color) -> Vec<(String, String)> {
     let (files, ranks) = (board.placement.width(), board.placement.height());
     let mut squares: Vec<Square> = board.marks.iter().map(|&(s, _)| s).collect();
-    squares.sort_by_key(|s| (s.y, s.x));
+    crate::chess::order::sort_stable_by(&mut squares, |a, b| (a.y, a.x).cmp(&(b.y, b.x)));
     squares.dedup();
     squares
         .into_iter()

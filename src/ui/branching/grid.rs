@@ -189,7 +189,7 @@ fn board_view(
     view! {
         <div class=class style=style data-branch=cell.line.to_string() data-t=t_attr
             data-c=if color == Color::White { "w" } else { "b" } aria-label=aria.clone() title=aria>
-            <Board board orientation on_press on_drop keyboard name=aria.to_lowercase() />
+            <Board board orientation on_press on_drop keyboard name=aria.to_ascii_lowercase() />
         </div>
     }
 }

@@ -259,7 +259,7 @@ pub(super) fn board_view(
         "timeline {}, turn {}, {}",
         item.label,
         turn_of(id.v),
-        color.name().to_lowercase()
+        color.name().to_ascii_lowercase()
     );
     view! {
         <div
