@@ -63,9 +63,72 @@ pub fn trimmed(x: f64, decimals: u32) -> String {
     out
 }
 
+/// The non-negative decimal number `text` ("10", "1.5", ".5", "2.")
+/// times `unit`, rounded to the nearest whole number (halves up): the
+/// clock's minutes and seconds as milliseconds with `unit` 60 000 or 1 000.
+/// Read with integer arithmetic, like [`fixed`] writes: `str::parse::<f64>`
+/// would bring Rust's float parser and its tables (~15 KB of WebAssembly)
+/// into the page. Digits past the ninth decimal are ignored.
+///
+/// `None` for anything else (a sign, an exponent, no digits, another
+/// character) and for a result past `u64`.
+///
+/// ```
+/// use chronochess::notation::decimal::scaled;
+/// assert_eq!(scaled("1.5", 60_000), Some(90_000));
+/// assert_eq!(scaled(" 0.25 ", 1_000), Some(250));
+/// assert_eq!(scaled("-1", 1_000), None);
+/// ```
+#[must_use]
+pub fn scaled(text: &str, unit: u64) -> Option<u64> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let mut value = 0u64;
+    for b in whole.bytes() {
+        value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    let value = value.checked_mul(unit)?;
+    // The fraction's first nine digits, as parts of 10^9 (unit < 2^64 / 10^9
+    // for every unit the page uses; larger ones are refused, not wrapped).
+    let mut parts = 0u64;
+    for (i, b) in fraction.bytes().take(9).enumerate() {
+        parts += u64::from(b - b'0') * 10u64.pow(8 - i as u32);
+    }
+    let fraction = parts.checked_mul(unit)?.checked_add(500_000_000)? / 1_000_000_000;
+    value.checked_add(fraction)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scaled_reads_what_parse_reads_for_plain_decimals() {
+        for text in [
+            "0", "10", "1.5", ".5", "2.", "007", "0.001", "59.9999", "12.25",
+        ] {
+            for unit in [1, 1_000, 60_000] {
+                let want = (text.parse::<f64>().unwrap() * unit as f64).round() as u64;
+                assert_eq!(scaled(text, unit), Some(want), "{text} × {unit}");
+            }
+        }
+        assert_eq!(scaled("1.5", 60_000), Some(90_000));
+        assert_eq!(scaled(" 3 ", 1_000), Some(3_000));
+        // Past nine decimals the digits are ignored.
+        assert_eq!(scaled("0.1234567899", 1_000_000_000), Some(123_456_789));
+        for bad in [
+            "", " ", ".", "-1", "+1", "1e3", "1.2.3", "1,5", "inf", "NaN", "½",
+        ] {
+            assert_eq!(scaled(bad, 1_000), None, "{bad:?}");
+        }
+        assert_eq!(scaled("99999999999999999999", 1), None);
+        assert_eq!(scaled("18446744073709551615", 2), None);
+        assert_eq!(scaled("18446744073709551615", 1), Some(u64::MAX));
+    }
 
     #[test]
     fn fixed_pads_and_rounds() {

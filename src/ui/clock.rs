@@ -286,23 +286,23 @@ pub fn ClockChoice(
     let delay = RwSignal::new(five_d);
     let per_timeline = RwSignal::new(five_d);
     let custom = move || -> Result<TimeControl, String> {
-        let num = |s: RwSignal<String>, what: &str| -> Result<f64, String> {
-            let v: f64 = s
-                .get()
-                .trim()
-                .parse()
-                .map_err(|_| format!("{what} is not a number"))?;
-            if v.is_finite() && v >= 0.0 {
-                Ok(v)
-            } else {
-                Err(format!("{what} is not a number of zero or more"))
-            }
+        // Milliseconds of a field of zero or more (minutes or seconds).
+        let ms = |s: RwSignal<String>, unit: u64, what: &str| -> Result<u64, String> {
+            s.with(|t| crate::notation::decimal::scaled(t, unit))
+                .ok_or_else(|| {
+                    if s.with(|t| t.trim_start().starts_with('-')) {
+                        format!("{what} is not a number of zero or more")
+                    } else {
+                        format!("{what} is not a number")
+                    }
+                })
         };
-        let base = num(minutes, "The minutes")? * 60_000.0 + num(seconds, "The seconds")? * 1_000.0;
-        let bonus = num(bonus_s, "The bonus")? * 1_000.0;
+        let base =
+            ms(minutes, 60_000, "The minutes")?.saturating_add(ms(seconds, 1_000, "The seconds")?);
+        let bonus = ms(bonus_s, 1_000, "The bonus")?;
         TimeControl::custom(
-            base.round() as u64,
-            bonus.round() as u64,
+            base,
+            bonus,
             if delay.get() {
                 Bonus::Delay
             } else {

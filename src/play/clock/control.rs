@@ -148,7 +148,9 @@ impl TimeControl {
         let secs = if self.bonus_ms.is_multiple_of(1_000) {
             format!("{}", self.bonus_ms / 1_000)
         } else {
-            format!("{:.1}", self.bonus_ms as f64 / 1_000.0)
+            // Tenths by integer arithmetic: float formatting would cost the
+            // page over 10 KB of WebAssembly.
+            crate::notation::decimal::fixed(self.bonus_ms as f64 / 1_000.0, 1)
         };
         match (self.bonus, self.scaling) {
             (Bonus::Increment, Scaling::PerTurn) => format!("{base}+{secs}"),

@@ -31,6 +31,14 @@ use wasm_bindgen::JsCast;
 use crate::chess::{Color, Piece, Square};
 use crate::play::{BoardKey, SceneBoard, Spot};
 
+/// A pixel length rounded to a whole number, written as an integer: `f64`'s
+/// own formatting would bring Rust's float printing (~10 KB of WebAssembly)
+/// into both pages for the drag ghost alone.
+fn whole(x: f64) -> i64 {
+    // `as` saturates; a pointer position is far inside i64.
+    x.round() as i64
+}
+
 /// The CSS class of a piece kind: its English name with `-` for spaces (`common-king`).
 #[must_use]
 pub fn kind_class(piece: Piece) -> String {
@@ -401,7 +409,7 @@ pub fn Board(
         let d = drag.get().filter(|d| d.moving)?;
         Some(view! {
             <div class="board-ghost" aria-hidden="true"
-                style=format!("position: fixed; pointer-events: none; left: {}px; top: {}px; width: {}px; height: {}px;", d.x.round(), d.y.round(), d.size.round(), d.size.round())>
+                style=format!("position: fixed; pointer-events: none; left: {}px; top: {}px; width: {2}px; height: {2}px;", whole(d.x), whole(d.y), whole(d.size))>
                 <div class=piece_classes(d.piece)></div>
             </div>
         })
