@@ -251,11 +251,15 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
             draw_offer: self.draw_offer,
             action_count: self.action_count,
             result: self.result,
+            // Inserted one by one: `collect()` into a map sorts first, which
+            // put another copy of the standard sort on the games page.
             state_counts: self
                 .state_counts
                 .iter()
-                .map(|(k, v)| (hex(*k), *v))
-                .collect(),
+                .fold(BTreeMap::new(), |mut m, (k, v)| {
+                    m.insert(hex(*k), *v);
+                    m
+                }),
         }
     }
 

@@ -229,7 +229,7 @@ impl BranchingSession {
             .position(|k| Some(*k) == m.promotion())
             .unwrap_or(4)
         };
-        moves.sort_by_key(rank);
+        crate::chess::order::sort_stable_by(&mut moves, |a, b| rank(a).cmp(&rank(b)));
         moves
     }
 

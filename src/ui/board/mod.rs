@@ -34,7 +34,7 @@ use crate::play::{BoardKey, SceneBoard, Spot};
 /// A pixel length rounded to a whole number, written as an integer: `f64`'s
 /// own formatting would bring Rust's float printing (~10 KB of WebAssembly)
 /// into both pages for the drag ghost alone.
-fn whole(x: f64) -> i64 {
+pub(crate) fn whole(x: f64) -> i64 {
     // `as` saturates; a pointer position is far inside i64.
     x.round() as i64
 }

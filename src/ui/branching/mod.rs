@@ -111,7 +111,7 @@ fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     let mut out: String = chars
         .next()
-        .map(|c| c.to_uppercase().collect())
+        .map(|c| c.to_ascii_uppercase().to_string())
         .unwrap_or_default();
     out.push_str(chars.as_str());
     if !out.ends_with('.') {

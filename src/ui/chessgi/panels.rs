@@ -16,7 +16,7 @@ use crate::ui::board::{color_class, kind_class};
 fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        Some(first) => format!("{}{}.", first.to_ascii_uppercase(), chars.as_str()),
         None => String::new(),
     }
 }

@@ -51,7 +51,7 @@ fn DragGhost() -> impl IntoView {
             Pick::Arrival => play.with_game(|g| g.due())?.kind,
         };
         Some(view! {
-            <div class="cg-ghost" style=format!("left: {x}px; top: {y}px;")>
+            <div class="cg-ghost" style=format!("left: {}px; top: {}px;", crate::ui::board::whole(x), crate::ui::board::whole(y))>
                 <div class=piece_class(color, kind)></div>
             </div>
         })

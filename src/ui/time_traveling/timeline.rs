@@ -177,7 +177,7 @@ pub(super) fn Timeline() -> impl IntoView {
 fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
         .unwrap_or_default()
 }
 
