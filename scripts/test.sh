@@ -73,30 +73,7 @@ echo
 echo "================================================================"
 echo "== summary"
 echo "================================================================"
-# page_size TITLE FILES...: each file's raw and gzip size, then the wasm+JS and all-files totals.
-page_size() {
-  local title="$1"
-  shift
-  local raw gz raw_total=0 gzip_total=0 code_gzip=0 file
-  echo "$title"
-  for file in "$@"; do
-    [ -e "$file" ] || continue
-    raw=$(stat -c %s "$file")
-    gz=$(gzip -9 -c "$file" | wc -c)
-    raw_total=$((raw_total + raw))
-    gzip_total=$((gzip_total + gz))
-    case "$file" in *.wasm | *.js) code_gzip=$((code_gzip + gz)) ;; esac
-    printf '  %-48s %8d bytes raw %8d bytes gzip\n' "${file#dist/}" "$raw" "$gz"
-  done
-  printf '  %-48s %8d bytes gzip\n' "wasm + JS" "$code_gzip"
-  printf '  %-48s %8d bytes raw %8d bytes gzip\n' "total with CSS" "$raw_total" "$gzip_total"
-}
-echo "Web build (dist/), gzip -9 of every file each page loads (issue 6 target: wasm + JS <= 350 KB gzip):"
-shopt -s nullglob
-page_size "5D page (index.html)" dist/chronochess-app*.wasm dist/chronochess-app*.js dist/*.css
-page_size "mate-check worker (fetched when a check outlasts the page's short search; precached for offline use)" dist/chronochess-worker*
-page_size "other-games page (games/)" dist/games/*.wasm dist/games/*.js dist/games/*.css
-shopt -u nullglob
+bash scripts/sizes.sh dist
 print_timings
 # cargo test / wasm-bindgen-test-runner: "test result: ok. N passed; M failed; ..."
 # node --test (TAP): "# pass N" and "# fail N".
