@@ -410,6 +410,31 @@ pub trait GameSession: Clone {
     /// The rules' [`Refusal`] (the game is already over).
     fn resign(&mut self, loser: Color) -> Result<(), Refusal>;
 
+    /// Whether `side` could still checkmate by some series of legal moves:
+    /// what a flag fall needs to tell a loss from a draw (each game's rule
+    /// is in [`clock::material`]). By default a side always can.
+    fn can_mate(&self, side: Color) -> bool {
+        let _ = side;
+        true
+    }
+
+    /// `flagged`'s clock ran out: the game ends, won by the other side, or
+    /// drawn when that side could not mate (`opponent_can_mate` false).
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`] (the game is already over).
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal>;
+
+    /// The clock's flag fall for `flagged`: [`GameSession::end_on_time`]
+    /// with the game's own mating-material rule ([`GameSession::can_mate`]).
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`] (the game is already over).
+    fn flag(&mut self, flagged: Color) -> Result<(), Refusal> {
+        let can_mate = self.can_mate(!flagged);
+        self.end_on_time(flagged, can_mate)
+    }
+
     // ----- drawing and input -----
 
     /// What the boards show now: pieces, marks, arrows (White at the bottom;

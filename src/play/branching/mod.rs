@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
-use crate::games::branching::{BranchId, BranchTurn, Game, GameEvent, Travel, TravelOrder};
+use crate::games::branching::{
+    BranchId, BranchTurn, Game, GameEndReason, GameEvent, Travel, TravelOrder,
+};
 use crate::storage::GameKind;
 
 use super::{
@@ -542,10 +544,16 @@ impl GameSession for BranchingSession {
     fn ending(&self) -> Option<Ending> {
         self.game.result().map(|res| Ending {
             winner: res.winner,
-            reason: format!(
-                "{}–{} in branches, {} drawn",
-                res.score.white, res.score.black, res.score.draws
-            ),
+            reason: match res.reason {
+                GameEndReason::Time => "time".to_string(),
+                GameEndReason::TimeVsInsufficientMaterial => {
+                    "time vs insufficient material".to_string()
+                }
+                _ => format!(
+                    "{}–{} in branches, {} drawn",
+                    res.score.white, res.score.black, res.score.draws
+                ),
+            },
         })
     }
 
@@ -605,6 +613,15 @@ impl GameSession for BranchingSession {
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
         self.game
             .resign(loser)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.clear();
+        self.focus = None;
+        Ok(())
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
             .map_err(|e| Refusal(format!("Refused: {e}.")))?;
         self.clear();
         self.focus = None;

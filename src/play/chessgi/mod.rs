@@ -44,6 +44,8 @@ pub fn outcome_reason(outcome: Outcome) -> &'static str {
         Outcome::ActionCap => "action cap",
         Outcome::Resignation { .. } => "resignation",
         Outcome::DrawAgreed => "agreement",
+        Outcome::Time { .. } => "time",
+        Outcome::TimeVsInsufficientMaterial { .. } => "time vs insufficient material",
     }
 }
 
@@ -363,6 +365,21 @@ impl GameSession for ChessgiSession {
 
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
         self.game.resign(loser).map_err(Refusal::of)
+    }
+
+    fn can_mate(&self, side: Color) -> bool {
+        crate::play::clock::material::chessgi_can_mate(&self.game, side)
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
+            .map_err(Refusal::of)?;
+        self.pick = None;
+        self.travel = None;
+        self.choosing_travel = false;
+        self.promotion = None;
+        Ok(())
     }
 
     fn scene(&self) -> Scene {

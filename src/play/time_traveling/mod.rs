@@ -410,6 +410,16 @@ impl GameSession for TimeTravelingSession {
         }
     }
 
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.selected = None;
+        self.preview = None;
+        self.promotion = None;
+        Ok(())
+    }
+
     fn scene(&self) -> Scene {
         let g = &self.game;
         let pos = self.position();

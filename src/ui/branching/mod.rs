@@ -194,6 +194,8 @@ pub fn BranchingScreen(
                     GameEndReason::AllBranchesFinished => "every branch has ended",
                     GameEndReason::LeadUnassailable => "the lead can no longer be caught",
                     GameEndReason::Resignation => "resignation",
+                    GameEndReason::Time => "time",
+                    GameEndReason::TimeVsInsufficientMaterial => "time vs insufficient material",
                 };
                 (format!("{who}: {why}."), "over".to_string())
             } else {

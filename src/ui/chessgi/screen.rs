@@ -256,5 +256,9 @@ fn game_over_detail(o: Outcome) -> String {
         Outcome::ActionCap => "The game reached its action limit.".to_string(),
         Outcome::Resignation { winner } => format!("{} resigned.", (!winner).name_capitalised()),
         Outcome::DrawAgreed => "The players agreed a draw.".to_string(),
+        Outcome::Time { winner } => crate::play::clock::material::flag_words(!winner, true),
+        Outcome::TimeVsInsufficientMaterial { flagged } => {
+            crate::play::clock::material::flag_words(flagged, false)
+        }
     }
 }
