@@ -22,7 +22,7 @@ use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, Record
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, StorageWarning};
+use crate::ui::session_play::{GameHead, SessionClock, StorageWarning};
 
 /// The board: the shared [`Board`] drawing the session's scene (last move,
 /// check, the piece in hand, its targets); presses and drops go to the session.
@@ -91,13 +91,13 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
     let nav = expect_context::<Nav>();
-    let play = ChessgiPlay::new(chessgi.session);
+    let play = ChessgiPlay::new(chessgi.session, chessgi.clock);
     provide_context(play);
     let export_open = RwSignal::new(false);
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
-    play.autosave(move || chessgi.active.get());
+    let save_now = play.autosave(move || chessgi.active.get());
 
     // Dragging a pocket piece: follow the pointer, play on release over a target
     // (the board drags its own pieces).
@@ -178,6 +178,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
+                <SessionClock play=play.play bottom=Color::White on_save=save_now />
                 {notice}
                 <StorageWarning />
                 <TravelPanel />
