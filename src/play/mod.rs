@@ -67,6 +67,7 @@ pub mod fived;
 pub mod learn;
 pub mod puzzle;
 pub mod scene;
+pub mod speech;
 pub mod time_traveling;
 
 use std::fmt;
@@ -433,6 +434,13 @@ pub trait GameSession: Clone {
     fn flag(&mut self, flagged: Color) -> Result<(), Refusal> {
         let can_mate = self.can_mate(!flagged);
         self.end_on_time(flagged, can_mate)
+    }
+
+    /// The last turn played, by either side, in words for screen readers
+    /// (a page announces it in a polite live region); `None` before the
+    /// first turn, or when the game cannot tell.
+    fn last_turn_words(&self) -> Option<String> {
+        None
     }
 
     // ----- drawing and input -----

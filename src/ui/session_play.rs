@@ -302,6 +302,17 @@ pub fn GameHead(
     }
 }
 
+/// The last turn, by either side, in words for screen readers: a polite
+/// live region that changes when a turn is played (or taken back).
+#[component]
+pub fn TurnAnnouncer<S: SessionGame>(
+    /// The game's play state.
+    play: SessionPlay<S>,
+) -> impl IntoView {
+    let words = Memo::new(move |_| play.session.with(GameSession::last_turn_words));
+    view! { <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || words.get()}</p> }
+}
+
 /// The warning of a save that failed (storage full or unavailable), if any.
 #[component]
 pub fn StorageWarning() -> impl IntoView {

@@ -95,6 +95,8 @@ pub struct BranchingSession {
     staged: Option<Move2d>,
     traveller: Option<Square>,
     trans: bool,
+    /// The last branch-turn played here, in words (not saved: announced as it happens).
+    said: Option<String>,
 }
 
 impl BranchingSession {
@@ -108,6 +110,7 @@ impl BranchingSession {
             staged: None,
             traveller: None,
             trans: false,
+            said: None,
         };
         s.focus_next_pending();
         s
@@ -465,8 +468,16 @@ impl BranchingSession {
 
     /// Plays a branch-turn; on refusal says why and keeps the choices.
     pub fn play_turn(&mut self, turn: BranchTurn) -> Effect {
+        let before = self.latest_of(turn.branch).map(|(_, p)| p);
         match self.game.play(&turn) {
-            Ok(_) => {
+            Ok(report) => {
+                self.said = before.map(|p| {
+                    let created = report.created.map(|b| b.0);
+                    format!(
+                        "{}.",
+                        crate::play::speech::branch_turn_words(&p, &turn, created)
+                    )
+                });
                 self.clear();
                 self.trans = false;
                 self.focus_next_pending();
@@ -617,6 +628,10 @@ impl GameSession for BranchingSession {
         self.clear();
         self.focus = None;
         Ok(())
+    }
+
+    fn last_turn_words(&self) -> Option<String> {
+        self.said.clone()
     }
 
     fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {

@@ -392,6 +392,10 @@ impl GameSession for FivedSession {
         Ok(())
     }
 
+    fn last_turn_words(&self) -> Option<String> {
+        super::speech::last_action_words(&self.session)
+    }
+
     fn can_mate(&self, side: Color) -> bool {
         crate::play::clock::material::fived_can_mate(self.session.multiverse(), side)
     }

@@ -30,7 +30,7 @@ use crate::ui::help::{on_control, typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
-use crate::ui::session_play::{save_new, GameHead, SessionClock, StorageWarning};
+use crate::ui::session_play::{save_new, GameHead, SessionClock, StorageWarning, TurnAnnouncer};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -416,6 +416,7 @@ pub fn BranchingScreen(
                     <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>
                 </div>
                 <SessionClock play=play.play bottom on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 <div class="panel actions">
                     {pending_chips}
                     {staged_panel}

@@ -22,7 +22,7 @@ use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, Record
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, SessionClock, StorageWarning};
+use crate::ui::session_play::{GameHead, SessionClock, StorageWarning, TurnAnnouncer};
 
 /// The board: the shared [`Board`] drawing the session's scene (last move,
 /// check, the piece in hand, its targets); presses and drops go to the session.
@@ -179,6 +179,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
                 <SessionClock play=play.play bottom=Color::White on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 {notice}
                 <StorageWarning />
                 <TravelPanel />

@@ -18,7 +18,7 @@ use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, SessionClock};
+use crate::ui::session_play::{GameHead, SessionClock, TurnAnnouncer};
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -111,6 +111,7 @@ fn GameView(active: TtActive) -> impl IntoView {
             <aside class="tt-side">
                 <GameHead name variant=variant_text keys=&TIME_TRAVELING_KEYS />
                 <SessionClock play=play.play bottom on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />
