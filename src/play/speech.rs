@@ -23,7 +23,7 @@ pub fn move_words(before: &Position, mv: Move2d) -> String {
                 Some(t) => {
                     s += &format!(
                         " takes {} {} on {to}",
-                        t.color.name().to_lowercase(),
+                        t.color.name().to_ascii_lowercase(),
                         t.kind.name()
                     )
                 }
