@@ -128,7 +128,8 @@ test("the other games' clocks: Chessgi flags and stays flagged after a reload; T
   // Black never moves: its flag falls and White wins on time (White has mating material).
   await page.waitForSelector("[data-testid=game-over]", { timeout: 15000 });
   assert.match(await page.locator("[data-testid=game-over]").textContent(), /White wins.*Black ran out of time/s);
-  await page.keyboard.press("Escape");
+  await page.click("[data-testid=game-over] >> text=Show the position");
+  await page.waitForSelector("[data-testid=game-over]", { state: "detached" });
   assert.match(await page.locator(".cg-screen .status-text").textContent(), /White wins on time/);
   // No more moves, and the result survives a reload with the stopped clock.
   await page.click('.cg-board [data-sq="e7"]');
