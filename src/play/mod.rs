@@ -63,6 +63,7 @@
 pub mod branching;
 pub mod chessgi;
 pub mod clock;
+pub mod command;
 pub mod fived;
 pub mod learn;
 pub mod puzzle;
@@ -441,6 +442,13 @@ pub trait GameSession: Clone {
     /// first turn, or when the game cannot tell.
     fn last_turn_words(&self) -> Option<String> {
         None
+    }
+
+    /// A board of the scene in words ("timeline 0, turn 3, white"), for
+    /// screen readers and the command field; empty for a one-board game.
+    fn board_name(&self, key: BoardKey) -> String {
+        let _ = key;
+        String::new()
     }
 
     // ----- drawing and input -----

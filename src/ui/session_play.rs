@@ -313,6 +313,22 @@ pub fn TurnAnnouncer<S: SessionGame>(
     view! { <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || words.get()}</p> }
 }
 
+/// The command field of a game screen ([`crate::play::command`]'s
+/// questions about the session and its clock).
+#[component]
+pub fn SessionCommands<S: SessionGame>(
+    /// The game's play state.
+    play: SessionPlay<S>,
+) -> impl IntoView {
+    let answer = Callback::new(move |command: String| {
+        play.session.with_untracked(|s| {
+            play.clock
+                .with_untracked(|c| crate::play::command::answer(s, c.as_ref(), now_ms(), &command))
+        })
+    });
+    view! { <crate::ui::command::CommandField answer /> }
+}
+
 /// The warning of a save that failed (storage full or unavailable), if any.
 #[component]
 pub fn StorageWarning() -> impl IntoView {

@@ -63,6 +63,10 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   await page.click(square("0", "1", "w", "f3"));
   await page.click("[data-action=submit]:not([disabled])");
   await page.waitForSelector("[data-testid=clock-black].running");
+  // The 5D page's command field: the last action and whose turn it is.
+  await page.fill("[data-testid=command-input]", "l");
+  await page.press("[data-testid=command-input]", "Enter");
+  assert.match(await page.locator("[data-testid=command-reply]").textContent(), /^White knight from g1 .*to f3/);
   const white = await ms(page, "white");
   assert.ok(white > 0 && white < 11000, `White spent time: ${white}`);
   await page.waitForTimeout(2600);
@@ -123,6 +127,16 @@ test("the other games' clocks: Chessgi flags and stays flagged after a reload; T
   assert.ok(white > 0 && white < 5000, `White spent time: ${white}`);
   // The move is announced in words to screen readers (issue 17).
   assert.equal(await page.locator(".cg-screen [data-testid=announce]").textContent(), "White pawn from e2 to e4.");
+  // The command field answers questions about the board and the clock (blind mode).
+  const ask = async (command) => {
+    await page.fill("[data-testid=command-input]", command);
+    await page.press("[data-testid=command-input]", "Enter");
+    return page.locator("[data-testid=command-reply]").textContent();
+  };
+  assert.equal(await ask("p N"), "White knights: b1, g1.");
+  assert.equal(await ask("l"), "White pawn from e2 to e4.");
+  assert.match(await ask("c"), /^White 0:0\d|^White \d\.\d, Black \d\.\d; Black's clock runs\.$/);
+  assert.match(await ask("s 4"), /^a4 empty, .*e4 white pawn/);
   await page.screenshot({ path: join(SHOTS, "clock-chessgi.png") });
 
   // Black never moves: its flag falls and White wins on time (White has mating material).

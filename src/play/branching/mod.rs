@@ -630,6 +630,10 @@ impl GameSession for BranchingSession {
         Ok(())
     }
 
+    fn board_name(&self, key: BoardKey) -> String {
+        format!("branch {}, time {}", key.line, key.time)
+    }
+
     fn last_turn_words(&self) -> Option<String> {
         self.said.clone()
     }

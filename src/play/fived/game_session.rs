@@ -392,6 +392,16 @@ impl GameSession for FivedSession {
         Ok(())
     }
 
+    fn board_name(&self, key: BoardKey) -> String {
+        let id = crate::fived::BoardId::from(key);
+        format!(
+            "timeline {}, turn {}, {}",
+            super::session::display_label(id.l, self.session.multiverse().even()),
+            id.turn(),
+            id.color().name().to_ascii_lowercase()
+        )
+    }
+
     fn last_turn_words(&self) -> Option<String> {
         super::speech::last_action_words(&self.session)
     }

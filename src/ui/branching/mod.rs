@@ -30,7 +30,9 @@ use crate::ui::help::{on_control, typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
-use crate::ui::session_play::{save_new, GameHead, SessionClock, StorageWarning, TurnAnnouncer};
+use crate::ui::session_play::{
+    save_new, GameHead, SessionClock, SessionCommands, StorageWarning, TurnAnnouncer,
+};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -442,6 +444,7 @@ pub fn BranchingScreen(
                     <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             <Show when=move || confirm_resign.get()>
                 <ConfirmDialog title="Resign the game?" confirm="Resign" action="confirm-resign"

@@ -22,7 +22,9 @@ use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, Record
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, SessionClock, StorageWarning, TurnAnnouncer};
+use crate::ui::session_play::{
+    GameHead, SessionClock, SessionCommands, StorageWarning, TurnAnnouncer,
+};
 
 /// The board: the shared [`Board`] drawing the session's scene (last move,
 /// check, the piece in hand, its targets); presses and drops go to the session.
@@ -195,6 +197,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             <DragGhost />
             {move || play.promotion().map(|actions| {

@@ -18,7 +18,7 @@ use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, SessionClock, TurnAnnouncer};
+use crate::ui::session_play::{GameHead, SessionClock, SessionCommands, TurnAnnouncer};
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -122,6 +122,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                         <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     </div>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             {move || play.promotion().map(|moves| {
                 let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));
