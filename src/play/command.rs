@@ -24,7 +24,7 @@ use super::{BoardKey, GameSession, SceneBoard};
 use crate::chess::{Color, PieceKind, Square};
 
 /// The list of commands, in words.
-pub const HELP: &str = "Commands: c for the clocks, l for the last move, t for whose turn it is, \
+pub const HELP: &str = "Type a question in the Ask field under the game and press Enter: c for the clocks, l for the last move, t for whose turn it is, \
 b for the boards you can play on, p and a piece letter for where those pieces are (capital for \
 White: p N, small for Black: p n), s and a file or rank to read it square by square (s e, s 4), \
 h for this list.";
