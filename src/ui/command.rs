@@ -24,7 +24,7 @@ pub fn CommandField(
         <form class="panel command-field" data-testid="command-field" on:submit=ask>
             <label class="command-label" for="command-input">"Ask"</label>
             <input id="command-input" class="command-input" type="text" autocomplete="off" spellcheck="false"
-                placeholder="h for help, c clocks, l last move, p N knights…" data-testid="command-input"
+                placeholder="h for help" data-testid="command-input"
                 aria-describedby="command-reply"
                 prop:value=move || text.get() on:input=move |e| text.set(event_target_value(&e)) />
             <p id="command-reply" class="command-reply" role="status" aria-live="polite" data-testid="command-reply">{move || reply.get()}</p>
