@@ -63,10 +63,12 @@
 pub mod branching;
 pub mod chessgi;
 pub mod clock;
+pub mod command;
 pub mod fived;
 pub mod learn;
 pub mod puzzle;
 pub mod scene;
+pub mod speech;
 pub mod time_traveling;
 
 use std::fmt;
@@ -409,6 +411,45 @@ pub trait GameSession: Clone {
     /// # Errors
     /// The rules' [`Refusal`] (the game is already over).
     fn resign(&mut self, loser: Color) -> Result<(), Refusal>;
+
+    /// Whether `side` could still checkmate by some series of legal moves:
+    /// what a flag fall needs to tell a loss from a draw (each game's rule
+    /// is in [`clock::material`]). By default a side always can.
+    fn can_mate(&self, side: Color) -> bool {
+        let _ = side;
+        true
+    }
+
+    /// `flagged`'s clock ran out: the game ends, won by the other side, or
+    /// drawn when that side could not mate (`opponent_can_mate` false).
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`] (the game is already over).
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal>;
+
+    /// The clock's flag fall for `flagged`: [`GameSession::end_on_time`]
+    /// with the game's own mating-material rule ([`GameSession::can_mate`]).
+    ///
+    /// # Errors
+    /// The rules' [`Refusal`] (the game is already over).
+    fn flag(&mut self, flagged: Color) -> Result<(), Refusal> {
+        let can_mate = self.can_mate(!flagged);
+        self.end_on_time(flagged, can_mate)
+    }
+
+    /// The last turn played, by either side, in words for screen readers
+    /// (a page announces it in a polite live region); `None` before the
+    /// first turn, or when the game cannot tell.
+    fn last_turn_words(&self) -> Option<String> {
+        None
+    }
+
+    /// A board of the scene in words ("timeline 0, turn 3, white"), for
+    /// screen readers and the command field; empty for a one-board game.
+    fn board_name(&self, key: BoardKey) -> String {
+        let _ = key;
+        String::new()
+    }
 
     // ----- drawing and input -----
 

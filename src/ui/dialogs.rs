@@ -668,6 +668,8 @@ pub fn HelpDialog(
             </dl>
             <h3>"The chess clock"</h3>
             <p class="help-text" data-testid="clock-help">{crate::ui::clock::HELP}</p>
+            <h3>"The Ask field"</h3>
+            <p class="help-text" data-testid="command-help">{crate::play::command::HELP}</p>
         </Modal>
     }
 }

@@ -105,6 +105,10 @@ pub fn HelpButton(
                 <KeyList keys=&BOARD_KEYS />
                 <h3>"Shortcuts"</h3>
                 <KeyList keys=keys />
+                <h3>"The Ask field"</h3>
+                <p class="help-text" data-testid="command-help">{crate::play::command::HELP}</p>
+                <h3>"The chess clock"</h3>
+                <p class="help-text">{crate::ui::clock::HELP}</p>
             </Modal>
         </Show>
     }

@@ -28,6 +28,7 @@ pub mod board;
 pub mod branching;
 pub mod chessgi;
 pub mod clock;
+pub mod command;
 pub mod dialogs;
 pub mod fetch;
 pub mod game;

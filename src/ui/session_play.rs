@@ -1,6 +1,7 @@
 //! What the state of every game screen shares: the game's play-layer session
-//! in a signal, the player's notice (a refusal), and the board's presses and
-//! drops forwarded to the session as [`Input`]s. Each screen's own state
+//! in a signal, the player's notice (a refusal), the chess clock (saved with
+//! the game, its flag ending the game through [`GameSession::flag`]), and
+//! the board's presses and drops forwarded to the session as [`Input`]s. Each screen's own state
 //! (`TtPlay`, `ChessgiPlay`, `BranchingPlay`) holds one and adds its view
 //! settings; it derefs to it, so `play.session` and `play.notice` read the same
 //! everywhere.
@@ -15,10 +16,12 @@ use crate::games::chessgi::ChessgiGame;
 use crate::games::time_traveling::TimeTravelingChess;
 use crate::play::branching::BranchingSession;
 use crate::play::chessgi::ChessgiSession;
+use crate::play::clock::Clock;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::{Effect, GameSession, Input, SceneBoard, Spot};
-use crate::storage::GameId;
+use crate::storage::{GameId, SaveRecord};
 use crate::ui::board::{Keyboard, OnDrop, OnPress};
+use crate::ui::clock::{ChessClock, ClockTurn};
 use crate::ui::saves::{now_ms, Saves};
 
 /// A session whose game the screen reads for its panels.
@@ -57,6 +60,8 @@ pub struct SessionPlay<S: 'static> {
     pub session: RwSignal<S, LocalStorage>,
     /// The last refusal, until the next step.
     pub notice: RwSignal<Option<String>>,
+    /// The chess clock (`None`: untimed).
+    pub clock: RwSignal<Option<Clock>>,
 }
 
 impl<S> Clone for SessionPlay<S> {
@@ -74,19 +79,45 @@ impl<S> fmt::Debug for SessionPlay<S> {
 }
 
 impl<S: SessionGame> SessionPlay<S> {
-    /// A new session signal.
+    /// A new session signal, with its clock (`None`: untimed).
     #[must_use]
-    pub fn new(session: S) -> SessionPlay<S> {
-        SessionPlay::over(RwSignal::new_local(session))
+    pub fn new(session: S, clock: Option<Clock>) -> SessionPlay<S> {
+        SessionPlay::over(RwSignal::new_local(session), RwSignal::new(clock))
     }
 
-    /// Over a session signal held elsewhere.
+    /// Over a session signal and a clock held elsewhere.
     #[must_use]
-    pub fn over(session: RwSignal<S, LocalStorage>) -> SessionPlay<S> {
+    pub fn over(
+        session: RwSignal<S, LocalStorage>,
+        clock: RwSignal<Option<Clock>>,
+    ) -> SessionPlay<S> {
         SessionPlay {
             session,
             notice: RwSignal::new(None),
+            clock,
         }
+    }
+
+    /// The save record of the game as it stands, with its clock settled up to now.
+    #[must_use]
+    pub fn record(&self, id: &GameId, name: &str) -> SaveRecord {
+        let now = now_ms();
+        let mut record = self
+            .session
+            .with_untracked(|s| s.save_record(id, name, now));
+        record.clock = self
+            .clock
+            .with_untracked(|c| c.as_ref().map(|c| c.saved_at(now)));
+        record
+    }
+
+    /// The clock's state as saved: it changes with a turn, a pause or a
+    /// flag, not when the clock resumes (so a resume writes nothing, and
+    /// another window on the same game is not made to reload by it).
+    #[must_use]
+    pub fn clock_state(&self) -> Memo<Option<serde_json::Value>> {
+        let clock = self.clock;
+        Memo::new(move |_| clock.with(|c| c.as_ref().and_then(|c| serde_json::to_value(c).ok())))
     }
 
     /// Reads the session (tracked): `play.get(ChessgiSession::pick)`.
@@ -136,18 +167,38 @@ impl<S: SessionGame> SessionPlay<S> {
         self.input(to.map_or(Input::Cancel, Input::Drop));
     }
 
-    /// Saves the session whenever it (or what `game` reads) changes, and once
-    /// now: under the id and name `game` gives (`None`: nothing is saved).
-    pub fn autosave(&self, game: impl Fn() -> Option<(GameId, String)> + 'static) {
+    /// Saves the session and its clock whenever they (or what `game` reads)
+    /// change, and once now: under the id and name `game` gives (`None`:
+    /// nothing is saved). Returns what saves at once (the clock calls it when
+    /// the page is left).
+    pub fn autosave(
+        &self,
+        game: impl Fn() -> Option<(GameId, String)> + Send + Sync + 'static,
+    ) -> Callback<()> {
         let saves = expect_context::<Saves>();
-        let session = self.session;
+        let play = *self;
+        let clock_state = self.clock_state();
+        let game = std::sync::Arc::new(game);
+        let tracked = game.clone();
         leptos::prelude::Effect::new(move |_| {
-            let Some((id, name)) = game() else {
-                return;
-            };
-            session.with(|s| {
-                let _ = saves.save_other(s.save_record(&id, &name, now_ms()));
-            });
+            play.session.track();
+            clock_state.track();
+            if let Some((id, name)) = tracked() {
+                let _ = saves.save_other(play.record(&id, &name));
+            }
+        });
+        Callback::new(move |()| {
+            if let Some((id, name)) = game() {
+                let _ = saves.save_other(play.record(&id, &name));
+            }
+        })
+    }
+
+    /// The flag fall of `side`: the game ends on time.
+    pub fn flag(&self, side: Color) {
+        self.run(|s| match s.flag(side) {
+            Ok(()) => Effect::Played,
+            Err(why) => Effect::Refused(why.to_string()),
         });
     }
 
@@ -189,11 +240,45 @@ impl<S: SessionGame> SessionPlay<S> {
     }
 }
 
-/// Saves a new game's first record under a fresh id, which it returns.
-pub fn save_new(saves: Saves, session: &impl GameSession, name: &str) -> GameId {
+/// Saves a new game's first record (with its clock, if timed) under a
+/// fresh id, which it returns.
+pub fn save_new(
+    saves: Saves,
+    session: &impl GameSession,
+    name: &str,
+    clock: Option<&Clock>,
+) -> GameId {
     let id = saves.fresh_id();
-    let _ = saves.save_other(session.save_record(&id, name, now_ms()));
+    let now = now_ms();
+    let mut record = session.save_record(&id, name, now);
+    record.clock = clock.map(|c| c.saved_at(now));
+    let _ = saves.save_other(record);
     id
+}
+
+/// A game's clock beside its board: [`ChessClock`] fed with the session's
+/// turns (bonus scale 1: only 5D scales it), its flag ending the game, and
+/// `on_save` when the page is left.
+#[component]
+pub fn SessionClock<S: SessionGame>(
+    /// The game's play state.
+    play: SessionPlay<S>,
+    /// The side drawn at the bottom.
+    #[prop(into)]
+    bottom: Signal<Color>,
+    /// Saves the game at once.
+    on_save: Callback<()>,
+) -> impl IntoView {
+    let turn = Memo::new(move |_| {
+        play.session.with(|s| ClockTurn {
+            to_move: s.to_move(),
+            turns: s.turns_played(),
+            over: s.ending().is_some(),
+            scale: 1,
+        })
+    });
+    let on_flag = Callback::new(move |side: Color| play.flag(side));
+    view! { <ChessClock clock=play.clock turn bottom on_flag on_save /> }
 }
 
 /// The side panel's head: the game's name and what is played.
@@ -215,6 +300,33 @@ pub fn GameHead(
             <div class="game-help"><crate::ui::help::HelpButton keys=keys /></div>
         </div>
     }
+}
+
+/// The last turn, by either side, in words for screen readers: a polite
+/// live region that changes when a turn is played (or taken back).
+#[component]
+pub fn TurnAnnouncer<S: SessionGame>(
+    /// The game's play state.
+    play: SessionPlay<S>,
+) -> impl IntoView {
+    let words = Memo::new(move |_| play.session.with(GameSession::last_turn_words));
+    view! { <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || words.get()}</p> }
+}
+
+/// The command field of a game screen ([`crate::play::command`]'s
+/// questions about the session and its clock).
+#[component]
+pub fn SessionCommands<S: SessionGame>(
+    /// The game's play state.
+    play: SessionPlay<S>,
+) -> impl IntoView {
+    let answer = Callback::new(move |command: String| {
+        play.session.with_untracked(|s| {
+            play.clock
+                .with_untracked(|c| crate::play::command::answer(s, c.as_ref(), now_ms(), &command))
+        })
+    });
+    view! { <crate::ui::command::CommandField answer /> }
 }
 
 /// The warning of a save that failed (storage full or unavailable), if any.

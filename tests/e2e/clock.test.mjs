@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { SHOTS, board5d as board, square5d as square, useApp } from "./harness.mjs";
+import { SHOTS, board5d as board, openOtherGame, square5d as square, useApp } from "./harness.mjs";
 
 const app = useApp();
 
@@ -63,6 +63,10 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   await page.click(square("0", "1", "w", "f3"));
   await page.click("[data-action=submit]:not([disabled])");
   await page.waitForSelector("[data-testid=clock-black].running");
+  // The 5D page's command field: the last action and whose turn it is.
+  await page.fill("[data-testid=command-input]", "l");
+  await page.press("[data-testid=command-input]", "Enter");
+  assert.match(await page.locator("[data-testid=command-reply]").textContent(), /^White knight from g1 .*to f3/);
   const white = await ms(page, "white");
   assert.ok(white > 0 && white < 11000, `White spent time: ${white}`);
   await page.waitForTimeout(2600);
@@ -99,5 +103,70 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   await page.waitForSelector("[data-testid=clock-black].flagged");
   assert.match(await page.locator(".status-text").textContent(), /White wins by time/);
   assert.equal(await ms(page, "white"), white);
+  assert.deepEqual(problems, []);
+});
+
+test("the other games' clocks: Chessgi flags and stays flagged after a reload; Time Traveling and Multiverse games are timed too", async () => {
+  const { page, problems } = await app.open({ viewport: { width: 1400, height: 900 } });
+  await openOtherGame(page, "chessgi");
+  // A 5 s clock with no bonus (the custom form of the Chessgi entry; no per-timeline choice outside 5D).
+  await page.click("#new-chessgi [data-clock=custom]");
+  assert.equal(await page.locator("#new-chessgi [data-clock-field=per-timeline]").count(), 0);
+  await page.fill("#new-chessgi [data-clock-field=minutes]", "0");
+  await page.fill("#new-chessgi [data-clock-field=seconds]", "5");
+  await page.fill("#new-chessgi [data-clock-field=bonus]", "0");
+  await page.click("[data-action=start-chessgi]");
+  await page.waitForSelector(".cg-screen [data-testid=clock-white].running");
+  assert.equal(await ms(page, "black"), 5000);
+
+  // White moves: Black's clock runs, White's stands.
+  await page.click('.cg-board [data-sq="e2"]');
+  await page.click('.cg-board [data-sq="e4"]');
+  await page.waitForSelector("[data-testid=clock-black].running");
+  const white = await ms(page, "white");
+  assert.ok(white > 0 && white < 5000, `White spent time: ${white}`);
+  // The move is announced in words to screen readers (issue 17).
+  assert.equal(await page.locator(".cg-screen [data-testid=announce]").textContent(), "White pawn from e2 to e4.");
+  // The command field answers questions about the board and the clock (blind mode).
+  const ask = async (command) => {
+    await page.fill("[data-testid=command-input]", command);
+    await page.press("[data-testid=command-input]", "Enter");
+    return page.locator("[data-testid=command-reply]").textContent();
+  };
+  assert.equal(await ask("p N"), "White knights: b1, g1.");
+  assert.equal(await ask("l"), "White pawn from e2 to e4.");
+  assert.match(await ask("c"), /^White 0:0\d|^White \d\.\d, Black \d\.\d; Black's clock runs\.$/);
+  assert.match(await ask("s 4"), /^a4 empty, .*e4 white pawn/);
+  await page.screenshot({ path: join(SHOTS, "clock-chessgi.png") });
+
+  // Black never moves: its flag falls and White wins on time (White has mating material).
+  await page.waitForSelector("[data-testid=game-over]", { timeout: 15000 });
+  assert.match(await page.locator("[data-testid=game-over]").textContent(), /White wins.*Black ran out of time/s);
+  await page.click("[data-testid=game-over] >> text=Show the position");
+  await page.waitForSelector("[data-testid=game-over]", { state: "detached" });
+  assert.match(await page.locator(".cg-screen .status-text").textContent(), /White wins on time/);
+  // No more moves, and the result survives a reload with the stopped clock.
+  await page.click('.cg-board [data-sq="e7"]');
+  assert.equal(await page.locator(".cg-board .dest").count(), 0, "nothing to play after the flag");
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector(".cg-screen [data-testid=clock-black].flagged");
+  assert.match(await page.locator(".cg-screen .status-text").textContent(), /White wins on time/);
+  assert.equal(await ms(page, "white"), white, "White's time survives the reload");
+
+  // Time Traveling Chess with the 5+5 preset (from the page's home): the clock is drawn and White's runs.
+  const home = page.url().split("#")[0];
+  await page.goto(home);
+  await page.waitForSelector("#new-time-traveling section");
+  await page.click('#new-time-traveling [data-clock="5+5"]');
+  await page.click("[data-action=new-time-traveling]");
+  await page.waitForSelector(".tt-screen [data-testid=clock-white].running");
+  assert.match(await page.locator(".tt-screen .clock-caption").textContent(), /^5\+5/);
+
+  // Multiverse Time Travel Chess, untimed by default: no clock.
+  await page.goto(home);
+  await page.waitForSelector("#new-multiverse section");
+  await page.click("[data-action=start-branching]");
+  await page.waitForSelector("[data-testid=status]");
+  assert.equal(await page.locator("[data-testid=clocks]").count(), 0, "untimed: no clock drawn");
   assert.deepEqual(problems, []);
 });

@@ -27,7 +27,12 @@ fn turn(play: &BranchingPlay, row: u32, t: u32, from: &str, to: &str) {
 async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
     let root = sized_container(1000, 600);
     let game = Game::new(Config::new(21, 7)).unwrap();
-    let play = BranchingPlay::new(GameId::parse("g1-0").unwrap(), "test".into(), game);
+    let play = BranchingPlay::new(
+        GameId::parse("g1-0").unwrap(),
+        "test".into(),
+        BranchingSession::new(game),
+        None,
+    );
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
         provide_context(play);
         view! { <BranchGrid /> }
@@ -97,7 +102,12 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
 fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
     use chronochess::chess::PieceKind;
     let game = Game::new(Config::new(21, 7)).unwrap();
-    let play = BranchingPlay::new(GameId::parse("g1-1").unwrap(), "test".into(), game);
+    let play = BranchingPlay::new(
+        GameId::parse("g1-1").unwrap(),
+        "test".into(),
+        BranchingSession::new(game),
+        None,
+    );
     let moves = [
         ("h2", "h4"),
         ("g7", "g5"),

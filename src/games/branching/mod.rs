@@ -358,6 +358,38 @@ impl Game {
         Ok(())
     }
 
+    /// `loser`'s clock ran out: the whole game ends, won by the other side,
+    /// or drawn when it could not have mated (`opponent_can_mate` false; in
+    /// this game the start's material can always come back, see
+    /// `play::clock::material`). The clock is not part of the game's record:
+    /// a saved game ends again when its saved clock says who flagged.
+    ///
+    /// # Errors
+    /// [`BranchingError::GameOver`] when it is already over.
+    pub fn end_on_time(
+        &mut self,
+        loser: Color,
+        opponent_can_mate: bool,
+    ) -> Result<(), BranchingError> {
+        if self.result.is_some() {
+            return Err(BranchingError::GameOver);
+        }
+        self.result = Some(if opponent_can_mate {
+            GameResult {
+                winner: Some(!loser),
+                reason: GameEndReason::Time,
+                score: self.score(),
+            }
+        } else {
+            GameResult {
+                winner: None,
+                reason: GameEndReason::TimeVsInsufficientMaterial,
+                score: self.score(),
+            }
+        });
+        Ok(())
+    }
+
     // ----- state changes -----
 
     fn commit(&mut self, turn: &BranchTurn, p: Prepared) -> TurnReport {

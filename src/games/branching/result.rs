@@ -53,6 +53,10 @@ pub enum GameEndReason {
     LeadUnassailable,
     /// A player resigned the game.
     Resignation,
+    /// A player's clock ran out (the whole game is lost, as by resignation).
+    Time,
+    /// A player's clock ran out, but the other side could not have mated: a draw.
+    TimeVsInsufficientMaterial,
 }
 
 /// The end of the game.

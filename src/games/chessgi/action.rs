@@ -114,6 +114,16 @@ pub enum Outcome {
     },
     /// The players agreed a draw.
     DrawAgreed,
+    /// The other side's clock ran out.
+    Time {
+        /// The side whose clock did not run out.
+        winner: Color,
+    },
+    /// A clock ran out, but the other side had nothing left to mate with: a draw.
+    TimeVsInsufficientMaterial {
+        /// The side whose clock ran out.
+        flagged: Color,
+    },
 }
 
 impl Outcome {
@@ -123,8 +133,12 @@ impl Outcome {
         match self {
             Outcome::Checkmate { winner }
             | Outcome::KingLostInTime { winner }
-            | Outcome::Resignation { winner } => Some(winner),
-            Outcome::Stalemate | Outcome::ActionCap | Outcome::DrawAgreed => None,
+            | Outcome::Resignation { winner }
+            | Outcome::Time { winner } => Some(winner),
+            Outcome::Stalemate
+            | Outcome::ActionCap
+            | Outcome::DrawAgreed
+            | Outcome::TimeVsInsufficientMaterial { .. } => None,
         }
     }
 }
@@ -143,6 +157,13 @@ impl std::fmt::Display for Outcome {
             Outcome::ActionCap => f.write_str("draw: the action cap was reached"),
             Outcome::Resignation { winner } => write!(f, "{} wins by resignation", winner.name()),
             Outcome::DrawAgreed => f.write_str("draw by agreement"),
+            Outcome::Time { winner } => write!(f, "{} wins on time", winner.name()),
+            Outcome::TimeVsInsufficientMaterial { flagged } => write!(
+                f,
+                "draw: {} ran out of time, but {} could not mate",
+                flagged.name(),
+                (!*flagged).name()
+            ),
         }
     }
 }

@@ -449,6 +449,23 @@ impl ChessgiGame {
         self.conclude(Conclusion::DrawAgreed)
     }
 
+    /// `loser`'s clock ran out: the other side wins, or it is a draw when it
+    /// could not have mated (`opponent_can_mate` false; see
+    /// `play::clock::material`). Kept in the record like a resignation.
+    ///
+    /// # Errors
+    /// [`ChessgiError::GameOver`] when the game has already ended.
+    pub fn end_on_time(
+        &mut self,
+        loser: Color,
+        opponent_can_mate: bool,
+    ) -> Result<(), ChessgiError> {
+        self.conclude(Conclusion::Flagged {
+            loser,
+            opponent_can_mate,
+        })
+    }
+
     fn conclude(&mut self, conclusion: Conclusion) -> Result<(), ChessgiError> {
         if let Some(o) = self.outcome {
             return Err(ChessgiError::GameOver(o));

@@ -110,6 +110,13 @@ pub enum Conclusion {
     },
     /// The players agreed a draw.
     DrawAgreed,
+    /// A player's clock ran out.
+    Flagged {
+        /// Whose clock ran out.
+        loser: Color,
+        /// Whether the other side could still mate (else the flag draws).
+        opponent_can_mate: bool,
+    },
 }
 
 impl Conclusion {
@@ -121,6 +128,16 @@ impl Conclusion {
                 winner: loser.opponent(),
             },
             Conclusion::DrawAgreed => Outcome::DrawAgreed,
+            Conclusion::Flagged {
+                loser,
+                opponent_can_mate: true,
+            } => Outcome::Time {
+                winner: loser.opponent(),
+            },
+            Conclusion::Flagged {
+                loser,
+                opponent_can_mate: false,
+            } => Outcome::TimeVsInsufficientMaterial { flagged: loser },
         }
     }
 }
@@ -276,6 +293,10 @@ impl ChessgiGame {
             let result = match conclusion {
                 Conclusion::Resigned { loser } => game.resign(loser),
                 Conclusion::DrawAgreed => game.agree_draw(),
+                Conclusion::Flagged {
+                    loser,
+                    opponent_can_mate,
+                } => game.end_on_time(loser, opponent_can_mate),
             };
             result.map_err(LoadError::Conclusion)?;
         }

@@ -479,6 +479,31 @@ impl<P: ChessPosition> TimeTravelingGame<P> {
         }
     }
 
+    /// `loser`'s clock ran out: the other side wins, or it is a draw when it
+    /// could not have mated (`opponent_can_mate` false; in this game the
+    /// start position's material can always come back, see
+    /// `play::clock::material`). The clock is not part of the game's record,
+    /// so a saved game ends again when its saved clock says who flagged.
+    ///
+    /// # Errors
+    /// [`ActionError::GameOver`] when the game has already ended.
+    pub fn end_on_time(
+        &mut self,
+        loser: Color,
+        opponent_can_mate: bool,
+    ) -> Result<GameResult, ActionError> {
+        if let Some(result) = self.result {
+            return Err(ActionError::GameOver(result));
+        }
+        let result = if opponent_can_mate {
+            GameResult::win(loser.opponent(), EndReason::Time)
+        } else {
+            GameResult::draw(EndReason::TimeVsInsufficientMaterial)
+        };
+        self.finish(result);
+        Ok(result)
+    }
+
     fn finish(&mut self, result: GameResult) -> ActionOutcome {
         self.result = Some(result);
         self.draw_offer = None;

@@ -205,6 +205,10 @@ pub enum EndReason {
     ActionLimit,
     /// The whole game state occurred [`GAME_STATE_REPETITIONS`] times.
     GameStateRepetition,
+    /// A player's clock ran out ([`TimeTravelingChess::end_on_time`]).
+    Time,
+    /// A player's clock ran out, but the other side could not have mated.
+    TimeVsInsufficientMaterial,
 }
 
 impl EndReason {
@@ -231,6 +235,8 @@ impl EndReason {
             EndReason::AgreedDraw => "agreement",
             EndReason::ActionLimit => "the action limit",
             EndReason::GameStateRepetition => "repetition of the whole game state",
+            EndReason::Time => "time",
+            EndReason::TimeVsInsufficientMaterial => "time vs insufficient material",
         }
     }
 }

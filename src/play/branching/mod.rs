@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
-use crate::games::branching::{BranchId, BranchTurn, Game, GameEvent, Travel, TravelOrder};
+use crate::games::branching::{
+    BranchId, BranchTurn, Game, GameEndReason, GameEvent, Travel, TravelOrder,
+};
 use crate::storage::GameKind;
 
 use super::{
@@ -93,6 +95,8 @@ pub struct BranchingSession {
     staged: Option<Move2d>,
     traveller: Option<Square>,
     trans: bool,
+    /// The last branch-turn played here, in words (not saved: announced as it happens).
+    said: Option<String>,
 }
 
 impl BranchingSession {
@@ -106,6 +110,7 @@ impl BranchingSession {
             staged: None,
             traveller: None,
             trans: false,
+            said: None,
         };
         s.focus_next_pending();
         s
@@ -463,8 +468,16 @@ impl BranchingSession {
 
     /// Plays a branch-turn; on refusal says why and keeps the choices.
     pub fn play_turn(&mut self, turn: BranchTurn) -> Effect {
+        let before = self.latest_of(turn.branch).map(|(_, p)| p);
         match self.game.play(&turn) {
-            Ok(_) => {
+            Ok(report) => {
+                self.said = before.map(|p| {
+                    let created = report.created.map(|b| b.0);
+                    format!(
+                        "{}.",
+                        crate::play::speech::branch_turn_words(&p, &turn, created)
+                    )
+                });
                 self.clear();
                 self.trans = false;
                 self.focus_next_pending();
@@ -542,10 +555,16 @@ impl GameSession for BranchingSession {
     fn ending(&self) -> Option<Ending> {
         self.game.result().map(|res| Ending {
             winner: res.winner,
-            reason: format!(
-                "{}–{} in branches, {} drawn",
-                res.score.white, res.score.black, res.score.draws
-            ),
+            reason: match res.reason {
+                GameEndReason::Time => "time".to_string(),
+                GameEndReason::TimeVsInsufficientMaterial => {
+                    "time vs insufficient material".to_string()
+                }
+                _ => format!(
+                    "{}–{} in branches, {} drawn",
+                    res.score.white, res.score.black, res.score.draws
+                ),
+            },
         })
     }
 
@@ -605,6 +624,23 @@ impl GameSession for BranchingSession {
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
         self.game
             .resign(loser)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.clear();
+        self.focus = None;
+        Ok(())
+    }
+
+    fn board_name(&self, key: BoardKey) -> String {
+        format!("branch {}, time {}", key.line, key.time)
+    }
+
+    fn last_turn_words(&self) -> Option<String> {
+        self.said.clone()
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
             .map_err(|e| Refusal(format!("Refused: {e}.")))?;
         self.clear();
         self.focus = None;

@@ -44,6 +44,8 @@ pub fn outcome_reason(outcome: Outcome) -> &'static str {
         Outcome::ActionCap => "action cap",
         Outcome::Resignation { .. } => "resignation",
         Outcome::DrawAgreed => "agreement",
+        Outcome::Time { .. } => "time",
+        Outcome::TimeVsInsufficientMaterial { .. } => "time vs insufficient material",
     }
 }
 
@@ -363,6 +365,52 @@ impl GameSession for ChessgiSession {
 
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
         self.game.resign(loser).map_err(Refusal::of)
+    }
+
+    /// From the game's current node: a move or drop, an arrival, a piece
+    /// sent to the future, or a travel back and the move made there.
+    fn last_turn_words(&self) -> Option<String> {
+        let node = self.game.current_node();
+        let played = node.played()?;
+        let before = self.game.node(node.parent()?)?.position();
+        let side = played.mover.name();
+        let mut s = match played.action {
+            ChessgiAction::Move(mv) => crate::play::speech::move_words(before, mv),
+            ChessgiAction::Arrive { to } => {
+                let kind = node
+                    .position()
+                    .piece_at(to)
+                    .map_or("piece", |p| p.kind.name());
+                format!("{side} {kind} arrives from the past on {to}")
+            }
+            ChessgiAction::SpecialTravel { from, due_move } => {
+                let kind = before.piece_at(from).map_or("piece", |p| p.kind.name());
+                format!("{side} sends the {kind} on {from} forward to move {due_move}")
+            }
+            ChessgiAction::GeneralTravel { node: to, then } => format!(
+                "{side} travels back to position {to}: {}",
+                crate::play::speech::move_words(before, then)
+            ),
+        };
+        if let Some(kind) = played.lost {
+            s += &format!(", {} lost", kind.name());
+        }
+        Some(s + ".")
+    }
+
+    fn can_mate(&self, side: Color) -> bool {
+        crate::play::clock::material::chessgi_can_mate(&self.game, side)
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
+            .map_err(Refusal::of)?;
+        self.pick = None;
+        self.travel = None;
+        self.choosing_travel = false;
+        self.promotion = None;
+        Ok(())
     }
 
     fn scene(&self) -> Scene {

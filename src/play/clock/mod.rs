@@ -47,6 +47,7 @@
 //! crash between two saves gives back the time since the last one.
 
 mod control;
+pub mod games;
 pub mod material;
 #[cfg(test)]
 mod tests;

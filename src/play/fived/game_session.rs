@@ -392,6 +392,35 @@ impl GameSession for FivedSession {
         Ok(())
     }
 
+    fn board_name(&self, key: BoardKey) -> String {
+        let id = crate::fived::BoardId::from(key);
+        format!(
+            "timeline {}, turn {}, {}",
+            super::session::display_label(id.l, self.session.multiverse().even()),
+            id.turn(),
+            id.color().name().to_ascii_lowercase()
+        )
+    }
+
+    fn last_turn_words(&self) -> Option<String> {
+        super::speech::last_action_words(&self.session)
+    }
+
+    fn can_mate(&self, side: Color) -> bool {
+        crate::play::clock::material::fived_can_mate(self.session.multiverse(), side)
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        if self.session.is_over() {
+            return Err(Refusal("the game is over".to_string()));
+        }
+        self.clear();
+        let ending = crate::play::clock::flag_ending(flagged, opponent_can_mate);
+        self.session.result = Ending::result(Some(&ending));
+        self.session.revision += 1;
+        Ok(())
+    }
+
     /// Every board of every timeline: see [`scene_of`].
     fn scene(&self) -> Scene {
         scene_of(&self.session, self.selected, &self.session.threats())

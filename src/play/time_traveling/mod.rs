@@ -142,6 +142,8 @@ pub struct TimeTravelingSession {
     preview: Option<Preview>,
     promotion: Option<Vec<RecordedMove>>,
     flash: Vec<usize>,
+    /// The last action taken here, in words (not saved: announced as it happens).
+    said: Option<String>,
 }
 
 impl TimeTravelingSession {
@@ -157,6 +159,7 @@ impl TimeTravelingSession {
             preview: None,
             promotion: None,
             flash: Vec::new(),
+            said: None,
         }
     }
 
@@ -326,8 +329,10 @@ impl TimeTravelingSession {
 
     /// `player` takes `action` (resigning and draw offers may be off-turn).
     pub fn act_as(&mut self, player: Color, action: Action) -> Effect {
+        let words = self.action_words(player, &action);
         match self.game.act(player, action) {
             Ok(o) => {
+                self.said = words;
                 self.flash = o.blanked;
                 self.view = None;
                 self.selected = None;
@@ -337,6 +342,32 @@ impl TimeTravelingSession {
             }
             Err(e) => Effect::Refused(e.to_string()),
         }
+    }
+}
+
+impl TimeTravelingSession {
+    /// `action` by `player` in words, from the game before it is taken.
+    fn action_words(&self, player: Color, action: &Action) -> Option<String> {
+        let side = player.name();
+        let at = |ply: usize, mv: &crate::games::time_traveling::MoveRequest| {
+            let before = self.game.position_before(ply)?;
+            let mv = before.uci_move(&mv.to_string()).ok()?;
+            Some(crate::play::speech::move_words(before, mv))
+        };
+        let s = match action {
+            Action::Append(mv) => at(self.game.next_ply(), mv)?,
+            Action::Replace { ply, mv } => {
+                format!("{side} replaces ply {ply}: {}", at(*ply, mv)?)
+            }
+            Action::Fill { ply, mv } => {
+                format!("{side} fills the blank ply {ply}: {}", at(*ply, mv)?)
+            }
+            Action::Accept => format!("{side} accepts the game as it stands"),
+            Action::Resign => format!("{side} resigns"),
+            Action::OfferDraw => format!("{side} offers a draw"),
+            Action::AcceptDraw => format!("{side} accepts the draw"),
+        };
+        Some(s + ".")
     }
 }
 
@@ -408,6 +439,20 @@ impl GameSession for TimeTravelingSession {
             Effect::Refused(why) => Err(Refusal(why)),
             _ => Ok(()),
         }
+    }
+
+    fn last_turn_words(&self) -> Option<String> {
+        self.said.clone()
+    }
+
+    fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
+        self.game
+            .end_on_time(flagged, opponent_can_mate)
+            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.selected = None;
+        self.preview = None;
+        self.promotion = None;
+        Ok(())
     }
 
     fn scene(&self) -> Scene {

@@ -19,15 +19,20 @@ use crate::games::branching::{
     BranchId, Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
 };
 use crate::play::branching::{variant_words, BranchingSession};
+use crate::play::clock::games::restore;
+use crate::play::clock::Clock;
 use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
+use crate::ui::clock::ClockChoice;
 use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
 use crate::ui::help::{on_control, typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
-use crate::ui::session_play::{save_new, GameHead, StorageWarning};
+use crate::ui::session_play::{
+    save_new, GameHead, SessionClock, SessionCommands, StorageWarning, TurnAnnouncer,
+};
 use grid::BranchGrid;
 use state::BranchingPlay;
 
@@ -64,14 +69,21 @@ impl BranchingNav {
         self.active.set(None);
     }
 
-    fn open(&self, nav: Nav, id: GameId, name: String, game: Game) {
+    fn open(
+        &self,
+        nav: Nav,
+        id: GameId,
+        name: String,
+        session: BranchingSession,
+        clock: Option<Clock>,
+    ) {
         set_hash(&format!("#game={id}"));
         nav.new_game_open.set(false);
         nav.import_open.set(false);
         nav.message.set(None);
         nav.active.set(None);
         self.import_open.set(false);
-        let make = move || BranchingPlay::new(id, name, game);
+        let make = move || BranchingPlay::new(id, name, session, clock);
         let play = match self.root.get_value() {
             Some(owner) => owner.with(make),
             None => make(),
@@ -79,10 +91,11 @@ impl BranchingNav {
         self.active.set(Some(play));
     }
 
-    /// Saves a new game and opens it.
-    pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game) {
-        let id = save_new(saves, &BranchingSession::new(game.clone()), &name);
-        self.open(nav, id, name, game);
+    /// Saves a new game (with its clock, if timed) and opens it.
+    pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game, clock: Option<Clock>) {
+        let session = BranchingSession::new(game);
+        let id = save_new(saves, &session, &name, clock.as_ref());
+        self.open(nav, id, name, session, clock);
     }
 
     /// Opens the saved game `id` if it is of this kind; returns false (doing
@@ -95,7 +108,10 @@ impl BranchingNav {
             return false;
         }
         match BranchingSession::from_record(&record) {
-            Ok(session) => self.open(nav, id.clone(), record.name, session.game().clone()),
+            Ok(mut session) => {
+                let clock = restore(&mut session, record.clock.as_ref());
+                self.open(nav, id.clone(), record.name, session, clock);
+            }
             Err(e) => {
                 nav.home();
                 nav.message
@@ -160,6 +176,23 @@ pub fn BranchingScreen(
     let nav = expect_context::<Nav>();
     let export_open = RwSignal::new(false);
     let confirm_resign = RwSignal::new(false);
+    // Every change of the clock (a turn, a pause, the flag) is saved; the
+    // moves are saved as they are played.
+    let clock_state = play.play.clock_state();
+    Effect::new(move |previous: Option<()>| {
+        clock_state.track();
+        if previous.is_some() {
+            play.autosave();
+        }
+    });
+    let save_now = Callback::new(move |()| play.autosave());
+    let bottom = Signal::derive(move || {
+        if play.flipped.get() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    });
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
         if typing_in_field(&e) {
@@ -194,6 +227,8 @@ pub fn BranchingScreen(
                     GameEndReason::AllBranchesFinished => "every branch has ended",
                     GameEndReason::LeadUnassailable => "the lead can no longer be caught",
                     GameEndReason::Resignation => "resignation",
+                    GameEndReason::Time => "time",
+                    GameEndReason::TimeVsInsufficientMaterial => "time vs insufficient material",
                 };
                 (format!("{who}: {why}."), "over".to_string())
             } else {
@@ -382,6 +417,8 @@ pub fn BranchingScreen(
                     <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>
                     <span class="status-text" data-testid="status" data-status=move || status().1>{move || status().0}</span>
                 </div>
+                <SessionClock play=play.play bottom on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 <div class="panel actions">
                     {pending_chips}
                     {staged_panel}
@@ -407,6 +444,7 @@ pub fn BranchingScreen(
                     <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             <Show when=move || confirm_resign.get()>
                 <ConfirmDialog title="Resign the game?" confirm="Resign" action="confirm-resign"
@@ -432,6 +470,7 @@ pub fn NewGameEntry() -> impl IntoView {
     let branching = expect_context::<BranchingNav>();
     let limit = RwSignal::new(DEFAULT_LIMIT.to_string());
     let error = RwSignal::new(None::<String>);
+    let control = RwSignal::new(None);
     let start = move |_| {
         let Ok(n) = limit.get_untracked().trim().parse::<u32>() else {
             error.set(Some(
@@ -446,6 +485,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 nav,
                 default_name(&format!("Multiverse · limit {n}")),
                 game,
+                control.get_untracked().map(|c| Clock::new(c, 1)),
             ),
             Err(e) => error.set(Some(sentence(&e.to_string()))),
         }
@@ -464,6 +504,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 <button type="button" class="btn btn-primary" data-action="start-branching" on:click=start>"Start"</button>
                 <button type="button" class="btn" data-action="import-branching" on:click=move |_| branching.import_open.set(true)>"Import text"</button>
             </div>
+            <ClockChoice choice=control />
             {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="branch-limit-error">{e}</p> })}
             <Show when=move || branching.import_open.get()>
                 <BranchingImport />
@@ -481,7 +522,7 @@ fn BranchingImport() -> impl IntoView {
     let on_import = Callback::new(move |text: String| {
         let game = Game::from_json(&text)
             .map_err(|e| format!("This text is not a Multiverse Time Travel Chess game: {e}."))?;
-        branching.start(saves, nav, default_name("Imported multiverse"), game);
+        branching.start(saves, nav, default_name("Imported multiverse"), game, None);
         Ok(())
     });
     view! {

@@ -6,12 +6,13 @@
 use leptos::prelude::*;
 
 use crate::chess::{Move2d, Square};
-use crate::games::branching::{BranchId, Game};
+use crate::games::branching::BranchId;
 use crate::play::branching::BranchingSession;
+use crate::play::clock::Clock;
 use crate::play::{BoardKey, Effect, GameSession, Input, Refusal, Scene, Spot};
 use crate::storage::{GameId, SaveRecord};
 use crate::ui::board::{orientation_of, Keyboard, OnDrop, OnPress};
-use crate::ui::saves::{now_ms, Saves};
+use crate::ui::saves::Saves;
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
 /// One open game and the choices in progress (cheap to copy; provided as context).
@@ -32,13 +33,18 @@ pub struct BranchingPlay {
 derefs_to_session_play!(BranchingPlay, BranchingSession);
 
 impl BranchingPlay {
-    /// Wraps a game.
+    /// Wraps a game and its clock (`None`: untimed).
     #[must_use]
-    pub fn new(id: GameId, name: String, game: Game) -> BranchingPlay {
+    pub fn new(
+        id: GameId,
+        name: String,
+        session: BranchingSession,
+        clock: Option<Clock>,
+    ) -> BranchingPlay {
         BranchingPlay {
             id: StoredValue::new(id),
             name: RwSignal::new(name),
-            play: SessionPlay::new(BranchingSession::new(game)),
+            play: SessionPlay::new(session, clock),
             square: RwSignal::new(22),
             flipped: RwSignal::new(false),
         }
@@ -159,8 +165,7 @@ impl BranchingPlay {
     pub fn record(&self) -> SaveRecord {
         let id = self.id.get_value();
         let name = self.name.get_untracked();
-        self.session
-            .with_untracked(|s| s.save_record(&id, &name, now_ms()))
+        self.play.record(&id, &name)
     }
 
     /// Saves the game now (the storage message says when it fails).

@@ -13,8 +13,11 @@ use leptos::prelude::*;
 
 use crate::games::chessgi::{ChessgiGame, ChessgiOptions, PocketCarry, ReturnSchedule};
 use crate::play::chessgi::{ChessgiSession, VARIANT};
+use crate::play::clock::games::restore;
+use crate::play::clock::Clock;
 use crate::play::GameSession;
 use crate::storage::GameId;
+use crate::ui::clock::ClockChoice;
 use crate::ui::dialogs::{default_name, Modal};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::record_import::RecordImportForm;
@@ -32,6 +35,8 @@ pub struct ChessgiNav {
     pub active: RwSignal<Option<(GameId, String)>>,
     /// The game itself (meaningful while `active` is set).
     pub session: RwSignal<ChessgiSession, LocalStorage>,
+    /// Its clock (`None`: untimed).
+    pub clock: RwSignal<Option<Clock>>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
 }
@@ -45,6 +50,7 @@ impl ChessgiNav {
             session: RwSignal::new_local(ChessgiSession::new(ChessgiGame::new(
                 ChessgiOptions::default(),
             ))),
+            clock: RwSignal::new(None),
             import_open: RwSignal::new(false),
         };
         provide_context(chessgi);
@@ -63,30 +69,47 @@ impl ChessgiNav {
         chessgi
     }
 
-    fn open(&self, nav: Nav, id: GameId, name: String, game: ChessgiGame) {
+    fn open(
+        &self,
+        nav: Nav,
+        id: GameId,
+        name: String,
+        session: ChessgiSession,
+        clock: Option<Clock>,
+    ) {
         nav.home();
         nav.new_game_open.set(false);
         nav.import_open.set(false);
         set_hash(&format!("{HASH_PREFIX}{id}"));
         self.import_open.set(false);
-        self.session.set(ChessgiSession::new(game));
+        self.session.set(session);
+        self.clock.set(clock);
         self.active.set(Some((id, name)));
     }
 
-    /// Saves a new game and opens it.
-    pub fn start(&self, saves: Saves, nav: Nav, name: String, game: ChessgiGame) {
-        let id = save_new(saves, &ChessgiSession::new(game.clone()), &name);
-        self.open(nav, id, name, game);
+    /// Saves a new game (with its clock, if timed) and opens it.
+    pub fn start(
+        &self,
+        saves: Saves,
+        nav: Nav,
+        name: String,
+        game: ChessgiGame,
+        clock: Option<Clock>,
+    ) {
+        let session = ChessgiSession::new(game);
+        let id = save_new(saves, &session, &name, clock.as_ref());
+        self.open(nav, id, name, session, clock);
     }
 
     /// Opens a saved game; on failure stays home with the reason.
     pub fn resume(&self, saves: Saves, nav: Nav, id: &GameId) {
         let opened = saves.load_other(id).and_then(|r| {
-            let session = ChessgiSession::from_record(&r).map_err(|e| e.to_string())?;
-            Ok((r.name, session.game().clone()))
+            let mut session = ChessgiSession::from_record(&r).map_err(|e| e.to_string())?;
+            let clock = restore(&mut session, r.clock.as_ref());
+            Ok((r.name, session, clock))
         });
         match opened {
-            Ok((name, game)) => self.open(nav, id.clone(), name, game),
+            Ok((name, session, clock)) => self.open(nav, id.clone(), name, session, clock),
             Err(e) => {
                 self.close();
                 nav.message
@@ -147,6 +170,7 @@ pub fn ChessgiNewGame() -> impl IntoView {
     let both_carry = RwSignal::new(false);
     let own_turns = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
+    let control = RwSignal::new(None);
     let start = move |_| {
         let read = || -> Result<ChessgiOptions, String> {
             let required = |t: String, what: &str| {
@@ -174,7 +198,14 @@ pub fn ChessgiNewGame() -> impl IntoView {
         };
         match read() {
             Ok(options) => {
-                chessgi.start(saves, nav, default_name(VARIANT), ChessgiGame::new(options))
+                let clock = control.get_untracked().map(|c| Clock::new(c, 1));
+                chessgi.start(
+                    saves,
+                    nav,
+                    default_name(VARIANT),
+                    ChessgiGame::new(options),
+                    clock,
+                );
             }
             Err(e) => error.set(Some(e)),
         }
@@ -211,6 +242,7 @@ pub fn ChessgiNewGame() -> impl IntoView {
                     <span>"Count returns in own turns (not move numbers)"</span>
                 </label>
             </div>
+            <ClockChoice choice=control />
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
         </section>
     }
@@ -231,6 +263,7 @@ pub fn ChessgiImportDialog() -> impl IntoView {
             nav,
             default_name(&format!("Imported {}", VARIANT)),
             game,
+            None,
         );
         Ok(())
     });

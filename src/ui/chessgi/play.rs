@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::chess::{Color, PieceKind};
 use crate::games::chessgi::{ChessgiAction, NodeId};
 use crate::play::chessgi::ChessgiSession;
+use crate::play::clock::Clock;
 use crate::play::{Effect, GameSession, Refusal};
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
@@ -28,9 +29,12 @@ derefs_to_session_play!(ChessgiPlay, ChessgiSession);
 impl ChessgiPlay {
     /// Fresh interaction state over `session`.
     #[must_use]
-    pub fn new(session: RwSignal<ChessgiSession, LocalStorage>) -> ChessgiPlay {
+    pub fn new(
+        session: RwSignal<ChessgiSession, LocalStorage>,
+        clock: RwSignal<Option<Clock>>,
+    ) -> ChessgiPlay {
         ChessgiPlay {
-            play: SessionPlay::over(session),
+            play: SessionPlay::over(session, clock),
             drag: RwSignal::new(None),
         }
     }

@@ -22,7 +22,9 @@ use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, Record
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::{GameHead, StorageWarning};
+use crate::ui::session_play::{
+    GameHead, SessionClock, SessionCommands, StorageWarning, TurnAnnouncer,
+};
 
 /// The board: the shared [`Board`] drawing the session's scene (last move,
 /// check, the piece in hand, its targets); presses and drops go to the session.
@@ -91,13 +93,13 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
     let nav = expect_context::<Nav>();
-    let play = ChessgiPlay::new(chessgi.session);
+    let play = ChessgiPlay::new(chessgi.session, chessgi.clock);
     provide_context(play);
     let export_open = RwSignal::new(false);
     let confirm = RwSignal::new(None::<&'static str>);
 
     // Autosave after every action (the record is the rules module's).
-    play.autosave(move || chessgi.active.get());
+    let save_now = play.autosave(move || chessgi.active.get());
 
     // Dragging a pocket piece: follow the pointer, play on release over a target
     // (the board drags its own pieces).
@@ -178,6 +180,8 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
+                <SessionClock play=play.play bottom=Color::White on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 {notice}
                 <StorageWarning />
                 <TravelPanel />
@@ -193,6 +197,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             <DragGhost />
             {move || play.promotion().map(|actions| {
@@ -256,5 +261,9 @@ fn game_over_detail(o: Outcome) -> String {
         Outcome::ActionCap => "The game reached its action limit.".to_string(),
         Outcome::Resignation { winner } => format!("{} resigned.", (!winner).name_capitalised()),
         Outcome::DrawAgreed => "The players agreed a draw.".to_string(),
+        Outcome::Time { winner } => crate::play::clock::material::flag_words(!winner, true),
+        Outcome::TimeVsInsufficientMaterial { flagged } => {
+            crate::play::clock::material::flag_words(flagged, false)
+        }
     }
 }

@@ -355,6 +355,10 @@ pub fn GameScreen(
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="btn small" data-action="help" title="Shortcuts and rules (?)" on:click=move |_| help_open.set(true)>"Help"</button>
                 </div>
+                <crate::ui::command::CommandField answer=Callback::new(move |command: String| {
+                    let session = crate::play::fived::game_session::FivedSession::new(play.session.get_untracked());
+                    clock.with_untracked(|c| crate::play::command::answer(&session, c.as_ref(), crate::ui::saves::now_ms(), &command))
+                }) />
             </aside>
             {move || play.promotion.get().map(|moves| {
                 let color = play.session.with_untracked(|s| s.game().to_move());

@@ -20,6 +20,8 @@ use leptos::prelude::*;
 
 use self::play::TtPlay;
 use crate::games::time_traveling::TimeTravelingChess;
+use crate::play::clock::games::restore;
+use crate::play::clock::Clock;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::GameSession;
 use crate::storage::GameId;
@@ -89,7 +91,7 @@ impl TtNav {
         }
     }
 
-    fn show(&self, id: GameId, name: String, session: TimeTravelingSession) {
+    fn show(&self, id: GameId, name: String, session: TimeTravelingSession, clock: Option<Clock>) {
         if let Some(nav) = self.nav {
             nav.home();
             nav.new_game_open.set(false);
@@ -100,7 +102,7 @@ impl TtNav {
             id,
             name: RwSignal::new(name),
             variant: session.variant(),
-            play: TtPlay::new(session),
+            play: TtPlay::new(session, clock),
         };
         let active = match self.root.get_value() {
             Some(owner) => owner.with(make),
@@ -109,22 +111,29 @@ impl TtNav {
         self.open.set(Some(active));
     }
 
-    /// Saves a new game and opens it.
-    pub fn start(&self, saves: Saves, name: String, variant: String, game: TimeTravelingChess) {
+    /// Saves a new game (with its clock, if timed) and opens it.
+    pub fn start(
+        &self,
+        saves: Saves,
+        name: String,
+        variant: String,
+        game: TimeTravelingChess,
+        clock: Option<Clock>,
+    ) {
         let session = TimeTravelingSession::new(game, variant);
-        let id = save_new(saves, &session, &name);
-        self.show(id, name, session);
+        let id = save_new(saves, &session, &name, clock.as_ref());
+        self.show(id, name, session, clock);
     }
 
     /// Opens a saved game; on failure goes home with the reason.
     pub fn resume(&self, saves: Saves, id: &GameId) {
         let opened = saves.load_other(id).and_then(|r| {
-            TimeTravelingSession::from_record(&r)
-                .map(|s| (r.name, s))
-                .map_err(|e| e.to_string())
+            let mut session = TimeTravelingSession::from_record(&r).map_err(|e| e.to_string())?;
+            let clock = restore(&mut session, r.clock.as_ref());
+            Ok((r.name, session, clock))
         });
         match opened {
-            Ok((name, session)) => self.show(id.clone(), name, session),
+            Ok((name, session, clock)) => self.show(id.clone(), name, session, clock),
             Err(e) => {
                 self.close();
                 if let Some(nav) = self.nav {

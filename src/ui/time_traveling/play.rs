@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, RecordedMove};
+use crate::play::clock::Clock;
 use crate::play::time_traveling::{Mode, Preview, TimeTravelingSession};
 use crate::play::Input;
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
@@ -26,11 +27,11 @@ pub struct TtPlay {
 derefs_to_session_play!(TtPlay, TimeTravelingSession);
 
 impl TtPlay {
-    /// Shared state for a session, looking at the present.
+    /// Shared state for a session and its clock, looking at the present.
     #[must_use]
-    pub fn new(session: TimeTravelingSession) -> TtPlay {
+    pub fn new(session: TimeTravelingSession, clock: Option<Clock>) -> TtPlay {
         TtPlay {
-            play: SessionPlay::new(session),
+            play: SessionPlay::new(session, clock),
             flipped: RwSignal::new(false),
         }
     }

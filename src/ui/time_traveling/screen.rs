@@ -18,7 +18,7 @@ use crate::ui::board::color_class;
 use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
-use crate::ui::session_play::GameHead;
+use crate::ui::session_play::{GameHead, SessionClock, SessionCommands, TurnAnnouncer};
 
 /// The screen for the open game (nothing when none is open).
 #[component]
@@ -38,7 +38,14 @@ fn GameView(active: TtActive) -> impl IntoView {
     // Autosave after every action (and on opening).
     let id = active.id.clone();
     let name = active.name;
-    play.autosave(move || Some((id.clone(), name.get())));
+    let save_now = play.autosave(move || Some((id.clone(), name.get())));
+    let bottom = Signal::derive(move || {
+        if play.flipped.get() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    });
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
         if typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
@@ -103,6 +110,8 @@ fn GameView(active: TtActive) -> impl IntoView {
             </aside>
             <aside class="tt-side">
                 <GameHead name variant=variant_text keys=&TIME_TRAVELING_KEYS />
+                <SessionClock play=play.play bottom on_save=save_now />
+                <TurnAnnouncer play=play.play />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />
@@ -113,6 +122,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                         <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     </div>
                 </div>
+                <SessionCommands play=play.play />
             </aside>
             {move || play.promotion().map(|moves| {
                 let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));

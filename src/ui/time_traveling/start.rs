@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use super::TtNav;
 use crate::games::time_traveling::TimeTravelingChess;
+use crate::play::clock::Clock;
 use crate::ui::board::Board;
+use crate::ui::clock::ClockChoice;
 use crate::ui::saves::Saves;
 
 use crate::play::{placement_of, SceneBoard};
@@ -30,12 +32,15 @@ pub fn NewGameEntry() -> impl IntoView {
     let record = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let preview = placement_of(TimeTravelingChess::standard().end_position());
+    let control = RwSignal::new(None);
+    let clock = move || control.get_untracked().map(|c| Clock::new(c, 1));
     let start_standard = move |_| {
         tt.start(
             saves,
             super::default_name("Time Traveling"),
             "Time Traveling Chess".to_string(),
             TimeTravelingChess::standard(),
+            clock(),
         );
     };
     let start_fen = move |_| match TimeTravelingChess::from_fen(fen.get_untracked().trim()) {
@@ -44,6 +49,7 @@ pub fn NewGameEntry() -> impl IntoView {
             super::default_name("Time Traveling (FEN)"),
             "Time Traveling Chess · custom position".to_string(),
             game,
+            clock(),
         ),
         Err(e) => error.set(Some(e.to_string())),
     };
@@ -61,6 +67,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 super::default_name("Imported Time Traveling"),
                 "Time Traveling Chess · imported".to_string(),
                 game,
+                clock(),
             ),
             Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),
         }
@@ -79,6 +86,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 <p class="tt-entry-text">
                     "Ordinary chess on one board, except that on your turn you may instead replace one of your earlier moves with a move of a more valuable piece (P < N/B < R < Q < K). The history is replayed: moves that no longer fit become blanks their owner may fill later."
                 </p>
+                <ClockChoice choice=control />
                 <div class="tt-entry-actions">
                     <button type="button" class="btn btn-primary" data-action="new-time-traveling" on:click=start_standard>"Play (standard start)"</button>
                     <button type="button" class="btn" data-action="tt-fen-open" on:click=move |_| toggle(Pane::Fen)>"From a FEN…"</button>
