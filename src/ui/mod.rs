@@ -20,7 +20,6 @@
 //! - [`board`]: the one board component of every screen, chessground-style (no chess logic).
 //! - [`clock`]: the chess clock beside the board and its choice in New game dialogs.
 //! - [`session_play`]: what every game screen's state shares (session, notice, board input).
-//! - [`record_import`]: pasting an exported record (Chessgi, Multiverse Time Travel Chess).
 
 pub mod app;
 pub mod board;
@@ -36,7 +35,6 @@ pub mod multiverse;
 pub mod nav;
 pub mod offline;
 pub mod other_games;
-pub mod record_import;
 pub mod resume;
 pub mod saved_games;
 pub mod saves;

@@ -27,7 +27,9 @@ use crate::play::Ending;
 use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::clock::{ChessClock, ClockTurn};
-use crate::ui::dialogs::{ExportDialog, GameOverDialog, HelpDialog, Modal, PromotionChooser};
+use crate::ui::dialogs::{
+    share_link, Download, ExportDialog, GameOverDialog, HelpDialog, Modal, PromotionChooser,
+};
 use crate::ui::help::{on_control, typing_in_field};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
@@ -383,7 +385,11 @@ pub fn GameScreen(
                 </Modal>
             </Show>
             <Show when=move || export_open.get()>
-                <ExportDialog pgn=Signal::derive(move || play.session.with(Session::pgn)) name=Signal::derive(move || name.get()) on_close=Callback::new(move |()| export_open.set(false)) />
+                <ExportDialog title="Export 5dpgn" testid="export-text"
+                    text=Signal::derive(move || play.session.with(Session::pgn))
+                    download=Download { name: Signal::derive(move || name.get()), extension: "5dpgn", mime: "application/x-5dpgn;charset=utf-8" }
+                    share=share_link
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || help_open.get()>
                 <HelpDialog on_close=Callback::new(move |()| help_open.set(false)) />

@@ -15,7 +15,7 @@ use crate::games::time_traveling::{Action, EndBlocker, TerminusKind, TimeTraveli
 use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeTravelingSession};
 use crate::play::GameSession;
 use crate::ui::board::color_class;
-use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
+use crate::ui::dialogs::{Download, ExportDialog, Modal, PromotionChooser};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
 use crate::ui::session_play::GameHead;
@@ -125,10 +125,10 @@ fn GameView(active: TtActive) -> impl IntoView {
                 view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
             })}
             <Show when=move || export_open.get()>
-                <RecordExportDialog title="Export the game record" testid="tt-export"
+                <ExportDialog title="Export the game record" testid="tt-export"
                     lede="The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."
                     text=Signal::derive(move || play.session.with(GameSession::export_text))
-                    download_as=(Signal::derive(move || name.get()), "timetravel.json")
+                    download=Download::json(Signal::derive(move || name.get()), "timetravel.json")
                     on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || resign_open.get()>
