@@ -199,9 +199,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 let color = play.get(ChessgiSession::shown).0.turn();
                 let kinds = actions.iter().filter_map(|&a| promotion_kind(a)).collect();
                 let on_choose = Callback::new(move |kind| {
-                    if let Some(&a) = actions.iter().find(|&&a| promotion_kind(a) == Some(kind)) {
-                        play.play(a);
-                    }
+                    play.input(Input::Promote(kind));
                 });
                 view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
             })}

@@ -13,7 +13,7 @@ use super::{TtActive, TtNav};
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, EndBlocker, TerminusKind, TimeTravelingChess};
 use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeTravelingSession};
-use crate::play::GameSession;
+use crate::play::{GameSession, Input};
 use crate::ui::board::color_class;
 use crate::ui::dialogs::{Download, ExportDialog, Modal, PromotionChooser};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
@@ -115,12 +115,10 @@ fn GameView(active: TtActive) -> impl IntoView {
                 </div>
             </aside>
             {move || play.promotion().map(|moves| {
-                let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));
+                let color = play.session.with_untracked(|s| s.game().to_act());
                 let kinds = moves.iter().filter_map(|m| m.promotion).collect();
                 let on_choose = Callback::new(move |kind| {
-                    if let Some(&m) = moves.iter().find(|m| m.promotion == Some(kind)) {
-                        play.choose(mode, m);
-                    }
+                    play.input(Input::Promote(kind));
                 });
                 view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
             })}
