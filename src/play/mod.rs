@@ -484,27 +484,45 @@ pub trait GameSession: Clone {
     fn input(&mut self, input: Input) -> Effect;
 }
 
-/// Opens `stored`, a game's record as the app saved it before the play
-/// layer, as an `S`; checks that it is written back the same (payload,
-/// variant, side to move, result, and the ending it says) and gives the
-/// session for the game's own checks. The test of every game that had saved
-/// games before the play layer.
-#[cfg(test)]
-pub(crate) fn reopens_unchanged<S: GameSession>(stored: &str) -> S {
-    let record = SaveRecord::from_json(stored).unwrap();
-    let s = S::from_record(&record).unwrap();
-    assert_eq!(Ending::of_result(&record.result), s.ending());
-    let again = s.save_record(&record.id, &record.name, record.created_ms);
-    assert_eq!(again.payload, record.payload);
-    assert_eq!(again.variant, record.variant);
-    assert_eq!(again.to_move, record.to_move);
-    assert_eq!(again.result, record.result);
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Opens `stored`, a game's record as the app saved it before the play
+    /// layer, as an `S`; checks that it is written back the same (payload,
+    /// variant, side to move, result, and the ending it says) and gives the
+    /// session for the game's own checks.
+    fn reopens_unchanged<S: GameSession>(stored: &str) -> S {
+        let record = SaveRecord::from_json(stored).unwrap();
+        let s = S::from_record(&record).unwrap();
+        assert_eq!(Ending::of_result(&record.result), s.ending());
+        let again = s.save_record(&record.id, &record.name, record.created_ms);
+        assert_eq!(again.payload, record.payload);
+        assert_eq!(again.variant, record.variant);
+        assert_eq!(again.to_move, record.to_move);
+        assert_eq!(again.result, record.result);
+        s
+    }
+
+    /// Records as the app stored them before the play layer (each screen
+    /// had its own `record_of` / `save_record`): they still open, and are
+    /// written back the same.
+    #[test]
+    fn records_saved_before_the_play_layer_open() {
+        let tt: time_traveling::TimeTravelingSession =
+            reopens_unchanged(include_str!("time_traveling/old_record.json"));
+        assert_eq!(tt.game().slots().len(), 2);
+        assert_eq!(tt.to_move(), Color::White);
+        assert_eq!(tt.ending(), None);
+        let chessgi: chessgi::ChessgiSession =
+            reopens_unchanged(include_str!("chessgi/old_record.json"));
+        assert_eq!(chessgi.game().actions().len(), 3);
+        assert_eq!(chessgi.game().options().cooldown, 3);
+        let branching: branching::BranchingSession =
+            reopens_unchanged(include_str!("branching/old_record.json"));
+        assert_eq!(branching.game().events().len(), 4);
+        assert_eq!(branching.ending(), None);
+    }
 
     #[test]
     fn an_ending_maps_to_the_stored_result_and_back() {

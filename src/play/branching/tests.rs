@@ -171,15 +171,6 @@ fn the_save_record_round_trips() {
     assert_eq!(imported.game().to_json(), s.game().to_json());
 }
 
-/// A record as the app stored it before the play layer (the screen's
-/// `state::record_of`): it still opens, and is written back the same.
-#[test]
-fn a_record_saved_before_the_play_layer_opens() {
-    let s: BranchingSession = crate::play::reopens_unchanged(include_str!("old_record.json"));
-    assert_eq!(s.game().events().len(), 4);
-    assert_eq!(s.ending(), None);
-}
-
 #[test]
 fn each_branch_shows_its_last_move_on_its_latest_board() {
     let s = opening();

@@ -111,12 +111,3 @@ fn the_save_record_holds_the_rules_record_and_reads_back() {
     let again = ChessgiSession::import_text(&s.export_text()).unwrap();
     assert_eq!(again.game().actions(), s.game().actions());
 }
-
-/// A record as the app stored it before the play layer (the screen's
-/// `record::save_record`): it still opens, and is written back the same.
-#[test]
-fn a_record_saved_before_the_play_layer_opens() {
-    let s: ChessgiSession = crate::play::reopens_unchanged(include_str!("old_record.json"));
-    assert_eq!(s.game().actions().len(), 3);
-    assert_eq!(s.game().options().cooldown, 3);
-}

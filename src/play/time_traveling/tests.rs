@@ -161,16 +161,6 @@ fn the_save_record_round_trips() {
     assert_eq!(again.game().slots(), s.game().slots());
 }
 
-/// A record as the app stored it before the play layer (the screen's own
-/// `save_record`): it still opens.
-#[test]
-fn a_record_saved_before_the_play_layer_opens() {
-    let s: TimeTravelingSession = crate::play::reopens_unchanged(include_str!("old_record.json"));
-    assert_eq!(s.game().slots().len(), 2);
-    assert_eq!(s.to_move(), Color::White);
-    assert_eq!(s.ending(), None);
-}
-
 #[test]
 fn a_record_of_another_game_or_a_damaged_one_is_refused_with_the_reason() {
     let s = TimeTravelingSession::new(played(&A71), "Standard");
