@@ -10,7 +10,8 @@
 //! - [`game`]: the game screen (action bar, status, move list, game dialogs) and its state.
 //! - [`multiverse`]: the multiverse view (timelines × turns, pan, zoom, moving, arrows).
 //! - [`time_traveling`]: the Time Traveling Chess screen, new-game entry and saves.
-//! - [`dialogs`]: new game, import, export, help.
+//! - [`dialogs`]: the dialogs of every game (modal frame, confirm, promotion, game over,
+//!   export and import) and the 5D page's new game and help.
 //! - [`import`]: 5dpgn text → a game.
 //! - [`learn`]: the puzzle and lesson screens (rules in `play::learn`).
 //! - [`nav`], [`saves`]: app-wide state: the open game, the saved games.
