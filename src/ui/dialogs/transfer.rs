@@ -125,11 +125,12 @@ pub fn ExportDialog(
             }>{move || if link.get().is_some() { "Link copied" } else { "Copy share link" }}</button>
         }
     });
+    let label = title.clone();
     view! {
         <Modal title=title class="export-dialog" on_close=on_close>
             {lede.map(|l| view! { <p class="dialog-lede">{l}</p> })}
             <textarea class="pgn-input" data-testid=testid rows="14" readonly spellcheck="false"
-                data-record=move || text.get() prop:value=move || text.get()></textarea>
+                aria-label=label data-record=move || text.get() prop:value=move || text.get()></textarea>
             {move || link.get().map(|l| view! {
                 <input type="text" class="pgn-input share-link" style="margin-top: 8px" readonly
                     aria-label="Share link" data-testid="share-link" prop:value=l
