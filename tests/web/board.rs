@@ -337,7 +337,7 @@ async fn a_compact_board_is_one_element_with_its_marks_on_top() {
 }
 
 #[wasm_bindgen_test]
-async fn a_new_selection_redraws_only_the_squares_whose_look_changes() {
+async fn a_new_selection_changes_the_squares_in_place() {
     let placement = Placement::from_fen("k7/8/8/8/8/8/4P3/K7", 8, 8).unwrap();
     let selected = RwSignal::new(None::<&'static str>);
     let root = container();
@@ -363,7 +363,8 @@ async fn a_new_selection_redraws_only_the_squares_whose_look_changes() {
     selected.set(Some("e2"));
     leptos::task::tick().await;
     // The same elements, their classes changed in place: a selection makes
-    // no square (and no piece) anew.
+    // no square (and no piece) anew, and the keyboard focus and CSS
+    // transitions stay on them.
     assert!(at("e2").is_same_node(Some(&e2)));
     assert!(at("e4").is_same_node(Some(&e4)));
     assert!(at("a1").is_same_node(Some(&a1)));

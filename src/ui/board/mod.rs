@@ -138,6 +138,15 @@ struct Drag {
     moving: bool,
 }
 
+/// What one square shows: its mark classes, its piece, its accessible name
+/// (with keyboard play).
+#[derive(Debug, Clone, PartialEq)]
+struct Look {
+    marks: String,
+    piece: Option<Piece>,
+    label: Option<String>,
+}
+
 /// How far (pixels) a pressed piece must move before it is dragged.
 const DRAG_THRESHOLD: f64 = 4.0;
 
@@ -274,9 +283,10 @@ pub fn Board(
     });
     let name = StoredValue::new(name);
     // The grid's shape: the squares are made anew only when the side at the
-    // bottom or the board's size changes. Each square then follows the board
-    // through memos of its own (its classes, its piece, its name), so a new
-    // selection or move touches only the squares whose look changes.
+    // bottom or the board's size changes. Each square's look (its mark
+    // classes, its piece, its name) is then a signal of its own, which one
+    // effect per board sets only where the board's new look differs: a new
+    // selection or move redraws only the squares whose look changes.
     let shape = Memo::new(move |_| {
         let size = board.with(|b| (b.placement.width(), b.placement.height()));
         (orientation.get(), size)
@@ -306,11 +316,32 @@ pub fn Board(
         };
         let bottom_row = rows.last().copied();
         let left_file = files.first().copied();
-        let mut cells = Vec::with_capacity(usize::from(width) * usize::from(height));
+        let named = stop_here.is_some();
+        let look = move |b: &SceneBoard, square: Square| {
+            let label = named.then(|| {
+                let mut label = b.square_words(square);
+                name.with_value(|n| {
+                    if let Some(n) = n {
+                        label.push_str(", ");
+                        label.push_str(n);
+                    }
+                });
+                label
+            });
+            Look {
+                marks: b.classes_at(square),
+                piece: b.placement.get(square).map(|p| p.piece),
+                label,
+            }
+        };
+        let mut looks = Vec::with_capacity(usize::from(width) * usize::from(height));
+        let mut cells = Vec::with_capacity(looks.capacity());
         for &y in &rows {
             for &x in &files {
                 let square = Square { x, y };
-                let marks = Memo::new(move |_| board.with(|b| b.classes_at(square)));
+                let now = RwSignal::new(board.with_untracked(|b| look(b, square)));
+                looks.push((square, now));
+                let marks = Memo::new(move |_| now.with(|l| l.marks.clone()));
                 let class = move || {
                     let mut class = String::from(if (x + y) % 2 == 0 {
                         "square dark"
@@ -333,8 +364,7 @@ pub fn Board(
                 let file_coord = (coordinates && Some(y) == bottom_row).then(|| {
                     view! { <span class="coord coord-file">{square.file_char().to_string()}</span> }
                 });
-                let placed =
-                    Memo::new(move |_| board.with(|b| b.placement.get(square).map(|p| p.piece)));
+                let placed = Memo::new(move |_| now.with(|l| l.piece));
                 let piece = move || {
                     placed.get().map(|piece| {
                         let label = format!("{} {}", color_class(piece.color), piece.kind.name());
@@ -345,16 +375,7 @@ pub fn Board(
                 };
                 let cell = match stop_here {
                     Some(stop) => {
-                        let label = Memo::new(move |_| {
-                            let mut label = board.with(|b| b.square_words(square));
-                            name.with_value(|n| {
-                                if let Some(n) = n {
-                                    label.push_str(", ");
-                                    label.push_str(n);
-                                }
-                            });
-                            label
-                        });
+                        let label = move || now.with(|l| l.label.clone().unwrap_or_default());
                         let tabindex = move || {
                             if stop.get() == Some(square) {
                                 "0"
@@ -384,6 +405,17 @@ pub fn Board(
                 cells.push(cell);
             }
         }
+        // The board changed: only the squares whose look differs are told.
+        Effect::new(move |_| {
+            board.with(|b| {
+                for &(square, now) in &looks {
+                    let new = look(b, square);
+                    if now.with_untracked(|old| *old != new) {
+                        now.set(new);
+                    }
+                }
+            });
+        });
         cells
     };
     let style = move || {
