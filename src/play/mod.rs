@@ -230,6 +230,51 @@ pub fn game_of_text<G, E: fmt::Display>(read: Result<G, E>) -> Result<G, RecordE
     read.map_err(|e| RecordError::Unreadable(e.to_string()))
 }
 
+/// The record tier of a [`GameSession`] over a game kept whole as one serde
+/// record with a JSON text (Chessgi, Multiverse Time Travel Chess): the
+/// payload is the record ([`record_payload`], [`game_of_payload`]) and the
+/// export is the game's JSON ([`game_of_text`]). Used inside the session's
+/// `impl GameSession`, with the game's type; the session has a `game` field
+/// and a `new(game)`, the game `to_record`, `from_record`, `to_json` and
+/// `from_json`.
+macro_rules! json_record_tier {
+    ($game:ty) => {
+        fn payload(&self) -> serde_json::Value {
+            $crate::play::record_payload(&self.game.to_record())
+        }
+
+        fn from_payload(
+            _variant: &str,
+            payload: &serde_json::Value,
+        ) -> Result<Self, $crate::play::RecordError> {
+            $crate::play::game_of_payload(payload, <$game>::from_record).map(Self::new)
+        }
+
+        fn export_text(&self) -> String {
+            self.game.to_json()
+        }
+
+        fn import_text(text: &str) -> Result<Self, $crate::play::RecordError> {
+            $crate::play::game_of_text(<$game>::from_json(text)).map(Self::new)
+        }
+    };
+}
+pub(crate) use json_record_tier;
+
+/// The move among `waiting` (moves to one square that differ by their
+/// promotion piece, kept while [`Effect::ChoosePromotion`] is answered) that
+/// promotes to `kind`; none when nothing waits or `kind` is not on offer.
+pub(crate) fn promoting_to<M: Copy>(
+    waiting: Option<&[M]>,
+    kind: PieceKind,
+    promotion: impl Fn(&M) -> Option<PieceKind>,
+) -> Option<M> {
+    waiting?
+        .iter()
+        .find(|m| promotion(m) == Some(kind))
+        .copied()
+}
+
 /// The rules' refusal of an action, in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal(pub String);
@@ -307,6 +352,20 @@ pub enum Effect {
     Confirm(Confirmation),
     /// The rules refused; the reason in words.
     Refused(String),
+}
+
+impl Effect {
+    /// The effect, or the rules' refusal as an error (how an action played
+    /// through a session's own choices answers [`GameSession::play`]).
+    ///
+    /// # Errors
+    /// [`Effect::Refused`], as its [`Refusal`].
+    pub fn accepted(self) -> Result<Effect, Refusal> {
+        match self {
+            Effect::Refused(why) => Err(Refusal(why)),
+            effect => Ok(effect),
+        }
+    }
 }
 
 /// One game in play, as every feature that serves all four games sees it.
@@ -400,11 +459,16 @@ pub trait GameSession: Clone {
     fn play(&mut self, action: Self::Action) -> Result<Step, Refusal>;
 
     /// Takes back the last staged step of the current turn; false if none
-    /// (the 2D games stage nothing).
-    fn undo(&mut self) -> bool;
+    /// (by default: the 2D games stage nothing).
+    fn undo(&mut self) -> bool {
+        false
+    }
 
-    /// Takes back the last whole turn; false if the game cannot.
-    fn take_back(&mut self) -> bool;
+    /// Takes back the last whole turn; false if the game cannot (by
+    /// default: its rules have no takeback).
+    fn take_back(&mut self) -> bool {
+        false
+    }
 
     /// `loser` resigns.
     ///
@@ -464,6 +528,42 @@ pub trait GameSession: Clone {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Opens `stored`, a game's record as the app saved it before the play
+    /// layer, as an `S`; checks that it is written back the same (payload,
+    /// variant, side to move, result, and the ending it says) and gives the
+    /// session for the game's own checks.
+    fn reopens_unchanged<S: GameSession>(stored: &str) -> S {
+        let record = SaveRecord::from_json(stored).unwrap();
+        let s = S::from_record(&record).unwrap();
+        assert_eq!(Ending::of_result(&record.result), s.ending());
+        let again = s.save_record(&record.id, &record.name, record.created_ms);
+        assert_eq!(again.payload, record.payload);
+        assert_eq!(again.variant, record.variant);
+        assert_eq!(again.to_move, record.to_move);
+        assert_eq!(again.result, record.result);
+        s
+    }
+
+    /// Records as the app stored them before the play layer (each screen
+    /// had its own `record_of` / `save_record`): they still open, and are
+    /// written back the same.
+    #[test]
+    fn records_saved_before_the_play_layer_open() {
+        let tt: time_traveling::TimeTravelingSession =
+            reopens_unchanged(include_str!("time_traveling/old_record.json"));
+        assert_eq!(tt.game().slots().len(), 2);
+        assert_eq!(tt.to_move(), Color::White);
+        assert_eq!(tt.ending(), None);
+        let chessgi: chessgi::ChessgiSession =
+            reopens_unchanged(include_str!("chessgi/old_record.json"));
+        assert_eq!(chessgi.game().actions().len(), 3);
+        assert_eq!(chessgi.game().options().cooldown, 3);
+        let branching: branching::BranchingSession =
+            reopens_unchanged(include_str!("branching/old_record.json"));
+        assert_eq!(branching.game().events().len(), 4);
+        assert_eq!(branching.ending(), None);
+    }
 
     #[test]
     fn an_ending_maps_to_the_stored_result_and_back() {

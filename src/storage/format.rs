@@ -201,6 +201,29 @@ pub(crate) fn no_older_formats(format: u64, _value: Value) -> Result<Value, Deco
     Err(DecodeError::Unsupported { format })
 }
 
+/// A stored document that has had one format so far (the settings, the
+/// learning record): its JSON is written and read the same way for each.
+/// (Save records have their own pretty export and a migration chain to
+/// come: `SaveRecord::to_json` / `from_json`.)
+pub trait Document: Serialize + DeserializeOwned {
+    /// The format this build writes and reads.
+    const FORMAT: u32;
+
+    /// The stored form: compact JSON, `version` first.
+    #[must_use]
+    fn to_json(&self) -> String {
+        encode(Self::FORMAT, self, false)
+    }
+
+    /// Reads a stored document.
+    ///
+    /// # Errors
+    /// [`DecodeError`] saying what is wrong and where.
+    fn from_json(text: &str) -> Result<Self, DecodeError> {
+        decode(text, Self::FORMAT, no_older_formats)
+    }
+}
+
 #[derive(Serialize)]
 struct Versioned<'a, T> {
     version: u32,

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{self, DecodeError};
+use super::format::Document;
 
 /// The learning record's format this Chronochess writes.
 pub const LEARNING_FORMAT: u32 = 1;
@@ -39,20 +39,8 @@ pub struct Learning {
     pub lessons: BTreeMap<String, u32>,
 }
 
-impl Learning {
-    /// The stored form: compact JSON, `version` first.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        format::encode(LEARNING_FORMAT, self, false)
-    }
-
-    /// Reads a stored learning record.
-    ///
-    /// # Errors
-    /// [`DecodeError`] saying what is wrong and where.
-    pub fn from_json(text: &str) -> Result<Learning, DecodeError> {
-        format::decode(text, LEARNING_FORMAT, format::no_older_formats)
-    }
+impl Document for Learning {
+    const FORMAT: u32 = LEARNING_FORMAT;
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ mod store;
 mod transfer;
 
 pub use backend::{Backend, BackendError, MemoryBackend};
-pub use format::DecodeError;
+pub use format::{DecodeError, Document};
 pub use issue::{IssueKind, StoreIssue};
 pub use learning::{Learning, PuzzleMark, LEARNING_FORMAT};
 #[cfg(target_arch = "wasm32")]

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{self, DecodeError};
+use super::format::Document;
 
 /// The settings format this Chronochess writes.
 pub const SETTINGS_FORMAT: u32 = 1;
@@ -53,25 +53,14 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
-    /// The stored form: compact JSON, `version` first.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        format::encode(SETTINGS_FORMAT, self, false)
-    }
-
-    /// Reads stored settings.
-    ///
-    /// # Errors
-    /// [`DecodeError`] saying what is wrong and where.
-    pub fn from_json(text: &str) -> Result<Settings, DecodeError> {
-        format::decode(text, SETTINGS_FORMAT, format::no_older_formats)
-    }
+impl Document for Settings {
+    const FORMAT: u32 = SETTINGS_FORMAT;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::DecodeError;
 
     #[test]
     fn round_trip_and_defaults_for_missing_fields() {

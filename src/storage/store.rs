@@ -20,7 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::backend::{Backend, BackendError};
-use super::format::{self, DecodeError};
+use super::format::{self, DecodeError, Document};
 use super::issue::{IssueKind, StoreIssue};
 use super::record::{check_name, GameId, GameSummary, NameError, SaveRecord};
 use super::settings::Settings;

@@ -4,8 +4,9 @@
 
 use leptos::prelude::*;
 
-use super::dialogs::{ImportDialog, NewGameDialog};
+use super::dialogs::NewGameDialog;
 use super::game::GameScreen;
+use super::import::FivedImportDialog;
 use super::learn::{LessonScreen, PuzzleScreen};
 use super::nav::{game_in_url, Learn, Nav};
 use super::offline::UpdateNotice;
@@ -85,7 +86,7 @@ pub fn App() -> impl IntoView {
                 <NewGameDialog />
             </Show>
             <Show when=move || nav.import_open.get()>
-                <ImportDialog />
+                <FivedImportDialog />
             </Show>
         </div>
     }

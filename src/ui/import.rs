@@ -2,9 +2,10 @@
 //! layer), and the games that arrive in a share link (`#g=1.…`, see
 //! [`crate::notation::share`]).
 
-use leptos::prelude::{window, Set};
+use leptos::prelude::*;
 
 use crate::notation::share::{decode_fragment, is_share_fragment};
+use crate::ui::dialogs::ImportDialog;
 use crate::ui::game::session::Session;
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::Saves;
@@ -47,4 +48,24 @@ pub fn open_shared_game(saves: Saves, nav: Nav) -> bool {
 /// first move that cannot be played, with its place in the text.
 pub fn import_text(text: &str) -> Result<Session, String> {
     Session::import(text)
+}
+
+/// The 5D page's import dialog: a 5dpgn pasted or read from a file, opened
+/// as a new saved game; the reader's line:column errors.
+#[component]
+pub fn FivedImportDialog() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let saves = expect_context::<Saves>();
+    let on_import = Callback::new(move |text: String| {
+        let session = import_text(&text)?;
+        let name = crate::ui::dialogs::default_name(&format!("Imported {}", session.variant));
+        nav.start(saves, name, session, None);
+        Ok(())
+    });
+    view! {
+        <ImportDialog title="Import 5dpgn" lede="Paste a game in 5dpgn, or choose a file." game="" rows=12
+            placeholder="[Board \"Standard\"]\n\n1. (0T1)e2e4 / (0T1)e7e5"
+            file=Some(".5dpgn,.txt,.pgn,text/plain")
+            on_import on_close=Callback::new(move |()| nav.import_open.set(false)) />
+    }
 }

@@ -10,7 +10,8 @@
 //! - [`game`]: the game screen (action bar, status, move list, game dialogs) and its state.
 //! - [`multiverse`]: the multiverse view (timelines × turns, pan, zoom, moving, arrows).
 //! - [`time_traveling`]: the Time Traveling Chess screen, new-game entry and saves.
-//! - [`dialogs`]: new game, import, export, help.
+//! - [`dialogs`]: the dialogs of every game (modal frame, confirm, promotion, game over,
+//!   export and import) and the 5D page's new game and help.
 //! - [`import`]: 5dpgn text → a game.
 //! - [`fetch`]: the site's files fetched on demand (the puzzle files).
 //! - [`learn`]: the puzzle and lesson screens (rules in `play::learn`).
@@ -21,7 +22,6 @@
 //! - [`board`]: the one board component of every screen, chessground-style (no chess logic).
 //! - [`clock`]: the chess clock beside the board and its choice in New game dialogs.
 //! - [`session_play`]: what every game screen's state shares (session, notice, board input).
-//! - [`record_import`]: pasting an exported record (Chessgi, Multiverse Time Travel Chess).
 
 pub mod app;
 pub mod board;
@@ -39,7 +39,6 @@ pub mod multiverse;
 pub mod nav;
 pub mod offline;
 pub mod other_games;
-pub mod record_import;
 pub mod resume;
 pub mod saved_games;
 pub mod saves;

@@ -47,7 +47,7 @@ test("axe: the 5D page's screens and dialogs have no WCAG 2.1 AA violations", as
   found.push(...(await audit(page, "help dialog")));
   await page.keyboard.press("Escape");
   await page.click("[data-action=export]");
-  await page.waitForSelector("[data-pgn]");
+  await page.waitForSelector("[data-record]");
   found.push(...(await audit(page, "export dialog")));
   await context.close();
   assert.deepEqual(found, []);

@@ -108,7 +108,7 @@ test("a game against the weakest level by clicks: replies drawn, saved, listed, 
 
   // The export names the players.
   await page.click("[data-action=export]");
-  const pgn = await page.locator("[data-pgn]").getAttribute("data-pgn");
+  const pgn = await page.locator("[data-record]").getAttribute("data-record");
   await page.keyboard.press("Escape");
   assert.match(pgn, /\[White "You"\]\n\[Black "Chronochess \(Random mover\)"\]/);
 

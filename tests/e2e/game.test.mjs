@@ -1,7 +1,7 @@
 // End-to-end tests of 5D hot-seat play in dist/ (run `trunk build` first), driven by
 // playwright-core in Debian's headless Chromium. Run: node --test tests/e2e/
 // Uses only the stable hooks of issue 6: data-l / data-t / data-c on boards, data-sq on
-// squares, data-action on controls, data-pgn in the export dialog.
+// squares, data-action on controls, data-record in the export dialog.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -41,7 +41,7 @@ async function importText(page, text) {
 
 async function exportedPgn(page) {
   await page.click("[data-action=export]");
-  const pgn = await page.locator("[data-pgn]").getAttribute("data-pgn");
+  const pgn = await page.locator("[data-record]").getAttribute("data-record");
   await page.keyboard.press("Escape");
   return pgn;
 }
@@ -70,7 +70,7 @@ test("hot-seat by clicks: a jump to the past creates timeline +1, the game survi
   assert.equal(await page.locator(`${board("+1", "1", "b")}.mandatory`).count(), 1);
   await move(page, ["+1", "1", "b", "e7"], ["+1", "1", "b", "e6"]);
   await submit(page);
-  const before = await page.locator("[data-pgn], .move-list").first().textContent();
+  const before = await page.locator("[data-record], .move-list").first().textContent();
   assert.match(before, /\(0T2\)Nf3>>\(0T1\)f5/);
   await page.screenshot({ path: join(SHOTS, "game-two-timelines.png") });
 

@@ -39,7 +39,7 @@ test("the export dialog's share link opens the game in a new saved game", async 
   await page.waitForSelector(board("-2", "15", "b"));
   await page.keyboard.press("Escape"); // the game-over dialog, if shown
   await page.click("[data-action=export]");
-  const pgn = await page.locator("[data-pgn]").getAttribute("data-pgn");
+  const pgn = await page.locator("[data-record]").getAttribute("data-record");
   assert.match(pgn, /\[Result "1-0"\]/, "the result is a tag");
   assert.doesNotMatch(pgn, /(1-0|0-1|1\/2-1\/2|\*)\s*$/, "no result token after the moves");
   await page.click("[data-action=share-link]");
@@ -64,7 +64,7 @@ test("the export dialog's share link opens the game in a new saved game", async 
   assert.equal((await savedGames(fresh)).length, 1, "saved as a game");
   await fresh.keyboard.press("Escape");
   await fresh.click("[data-action=export]");
-  assert.equal(await fresh.locator("[data-pgn]").getAttribute("data-pgn"), pgn, "the same game");
+  assert.equal(await fresh.locator("[data-record]").getAttribute("data-record"), pgn, "the same game");
   await other.close();
 
   // The browser that has the game already: a second saved game, the first untouched.

@@ -152,11 +152,11 @@ test("a mated player escapes by upgrading; the end panel lists what blocks the e
   await page.click("[data-action=new-game] >> nth=0");
   await page.click("[data-action=tt-import-open]");
   await page.fill("[data-testid=tt-import-text]", '{\n  "format": "chronochess/time-traveling",\n  "version": 1,\n  "slots": [oops]\n}');
-  await page.click("[data-action=tt-import]");
-  assert.match(await page.locator("[data-testid=tt-error]").textContent(), /line 4, column \d+/);
+  await page.click("[data-action=tt-import-confirm]");
+  assert.match(await page.locator("[data-testid=tt-import-error]").textContent(), /line 4, column \d+/);
   await page.fill("[data-testid=tt-import-text]", '{"format": "chronochess/branching"}');
-  await page.click("[data-action=tt-import]");
-  assert.match(await page.locator("[data-testid=tt-error]").textContent(), /cannot be imported/);
+  await page.click("[data-action=tt-import-confirm]");
+  assert.match(await page.locator("[data-testid=tt-import-error]").textContent(), /cannot be imported/);
   await page.screenshot({ path: join(SHOTS, "tt-import-error.png") });
   assert.deepEqual(problems, []);
   await context.close();

@@ -2,7 +2,7 @@
 //! of any size, from either side, with the marks it is given as square classes,
 //! reports presses and drags, and knows no chess.
 use crate::support::container;
-use chronochess::chess::{Color, Placement};
+use chronochess::chess::{Color, Placement, Square};
 use chronochess::play::{BoardKey, Mark, SceneBoard, Spot};
 use chronochess::ui::board::Board;
 use leptos::prelude::*;
@@ -334,4 +334,55 @@ async fn a_compact_board_is_one_element_with_its_marks_on_top() {
             square: sq("e4")
         })
     );
+}
+
+#[wasm_bindgen_test]
+async fn a_new_selection_changes_the_squares_in_place() {
+    let placement = Placement::from_fen("k7/8/8/8/8/8/4P3/K7", 8, 8).unwrap();
+    let selected = RwSignal::new(None::<&'static str>);
+    let root = container();
+    let _mounted = leptos::mount::mount_to(root.clone(), move || {
+        let board = Signal::derive(move || {
+            let mut scene = SceneBoard::new(BoardKey::MAIN, placement.clone());
+            if let Some(at) = selected.get() {
+                scene.mark(Square::parse(at).unwrap(), Mark::Selected);
+                scene.mark(Square::parse("e4").unwrap(), Mark::Dest);
+            }
+            scene
+        });
+        view! { <Board board /> }
+    });
+    let root: Element = root.into();
+    let at = |s: &str| {
+        root.query_selector(&format!("[data-sq=\"{s}\"]"))
+            .unwrap()
+            .unwrap()
+    };
+    let (e2, e4, a1) = (at("e2"), at("e4"), at("a1"));
+    let pawn = e2.query_selector(".piece").unwrap().unwrap();
+    selected.set(Some("e2"));
+    leptos::task::tick().await;
+    // The same elements, their classes changed in place: a selection makes
+    // no square (and no piece) anew, and the keyboard focus and CSS
+    // transitions stay on them.
+    assert!(at("e2").is_same_node(Some(&e2)));
+    assert!(at("e4").is_same_node(Some(&e4)));
+    assert!(at("a1").is_same_node(Some(&a1)));
+    assert!(e2
+        .query_selector(".piece")
+        .unwrap()
+        .unwrap()
+        .is_same_node(Some(&pawn)));
+    assert_eq!(
+        e2.get_attribute("class").as_deref(),
+        Some("square light selected")
+    );
+    assert_eq!(
+        e4.get_attribute("class").as_deref(),
+        Some("square light dest")
+    );
+    selected.set(None);
+    leptos::task::tick().await;
+    assert_eq!(e2.get_attribute("class").as_deref(), Some("square light"));
+    assert!(at("e2").is_same_node(Some(&e2)));
 }

@@ -6,6 +6,7 @@ use chronochess::chess::Color;
 use chronochess::chess::Square;
 use chronochess::fived::coords::{half_turn, Coord, Move};
 use chronochess::fived::{boards, Budget, SubmitError};
+use chronochess::play::{Effect, Input};
 use chronochess::ui::game::play::Play;
 use chronochess::ui::game::session::{display_label, Session};
 use chronochess::ui::multiverse::MultiverseView;
@@ -81,10 +82,16 @@ async fn the_view_draws_boards_with_their_hooks_and_shows_destinations() {
         .expect("the start board");
     assert!(board.class_list().contains("mandatory"));
     assert_eq!(board.query_selector_all("[data-sq]").unwrap().length(), 64);
-    assert!(play.select(c(0, 1, Color::White, "g1")));
+    assert_eq!(
+        play.input(Input::Press(c(0, 1, Color::White, "g1").into())),
+        Effect::Picked
+    );
     leptos::task::tick().await;
     assert_eq!(root.query_selector_all(".square.dest").unwrap().length(), 2);
-    assert!(play.move_selected_to(c(0, 1, Color::White, "f3")));
+    assert_eq!(
+        play.input(Input::Drop(c(0, 1, Color::White, "f3").into())),
+        Effect::Staged
+    );
     leptos::task::tick().await;
     let staged = root
         .query_selector(r#".mv-board[data-l="0"][data-t="1"][data-c="b"]"#)

@@ -2,7 +2,7 @@
 //!
 //! Rules reference: `shared/rules/seed-variants.md`, sections A.2, A.3 and A.6.4, A.6.10, A.6.11.
 
-use crate::chess::{PieceKind, Square};
+use crate::chess::{PieceKind, Square, PROMOTION_KINDS, STANDARD_KINDS};
 use serde::{Deserialize, Serialize};
 
 /// One ply as it is stored in the history: the moving piece kind, the squares,
@@ -59,7 +59,7 @@ impl RecordedMove {
             return Err(bad("expected a piece letter, two squares joined by '-' or 'x', and an optional '=' promotion, like Pe2-e4 or Pe7xd8=Q"));
         }
         let piece = PieceKind::from_letter(chars[0])
-            .filter(|k| CLASSICAL.contains(k) && chars[0].is_ascii_uppercase())
+            .filter(|k| STANDARD_KINDS.contains(k) && chars[0].is_ascii_uppercase())
             .ok_or_else(|| bad("the first character must be one of P N B R Q K"))?;
         let square = |a: usize| -> Option<Square> {
             Square::parse(&chars[a..a + 2].iter().collect::<String>())
@@ -80,7 +80,7 @@ impl RecordedMove {
                 return Err(bad("a promotion is written '=' and a letter, like =Q"));
             }
             let kind = PieceKind::from_letter(chars[7])
-                .filter(|k| PROMOTIONS.contains(k) && chars[7].is_ascii_uppercase())
+                .filter(|k| PROMOTION_KINDS.contains(k) && chars[7].is_ascii_uppercase())
                 .ok_or_else(|| bad("a pawn promotes to Q, R, B or N"))?;
             if piece != PieceKind::Pawn {
                 return Err(bad("only a pawn move can promote"));
@@ -125,24 +125,6 @@ impl<'de> Deserialize<'de> for RecordedMove {
         RecordedMove::parse(&text).map_err(serde::de::Error::custom)
     }
 }
-
-/// The six classical piece kinds: the only ones this game uses.
-pub(crate) const CLASSICAL: [PieceKind; 6] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
-/// The kinds a pawn may promote to.
-pub(crate) const PROMOTIONS: [PieceKind; 4] = [
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-];
 
 /// Why a move text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,7 +178,7 @@ impl MoveRequest {
             None => None,
             Some(c) => Some(
                 PieceKind::from_letter(c)
-                    .filter(|k| PROMOTIONS.contains(k))
+                    .filter(|k| PROMOTION_KINDS.contains(k))
                     .ok_or_else(|| bad("the promotion letter must be q, r, b or n"))?,
             ),
         };

@@ -10,8 +10,6 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
-
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
 use crate::games::branching::{
     BranchId, BranchTurn, Game, GameEndReason, GameEvent, Travel, TravelOrder,
@@ -19,8 +17,8 @@ use crate::games::branching::{
 use crate::storage::GameKind;
 
 use super::{
-    game_of_payload, game_of_text, record_payload, BoardKey, Effect, Ending, GameSession, Input,
-    Mark, RecordError, Refusal, Scene, SceneBoard, Spot, Step,
+    json_record_tier, BoardKey, Effect, Ending, GameSession, Input, Mark, Refusal, Scene,
+    SceneBoard, Spot, Step,
 };
 
 /// The time of the staged move's board (drawn after the branch's latest board).
@@ -532,21 +530,7 @@ impl GameSession for BranchingSession {
         variant_words(&self.game)
     }
 
-    fn payload(&self) -> Value {
-        record_payload(&self.game.to_record())
-    }
-
-    fn from_payload(_variant: &str, payload: &Value) -> Result<Self, RecordError> {
-        game_of_payload(payload, Game::from_record).map(BranchingSession::new)
-    }
-
-    fn export_text(&self) -> String {
-        self.game.to_json()
-    }
-
-    fn import_text(text: &str) -> Result<Self, RecordError> {
-        game_of_text(Game::from_json(text)).map(BranchingSession::new)
-    }
+    json_record_tier!(Game);
 
     fn to_move(&self) -> Color {
         self.game.phase().player
@@ -606,19 +590,12 @@ impl GameSession for BranchingSession {
 
     fn play(&mut self, action: BranchTurn) -> Result<Step, Refusal> {
         let before = self.player();
-        match self.play_turn(action) {
-            Effect::Refused(why) => Err(Refusal(why)),
-            _ if self.game.result().is_some() || self.player() != before => Ok(Step::TurnEnded),
-            _ => Ok(Step::Staged),
+        self.play_turn(action).accepted()?;
+        if self.game.result().is_some() || self.player() != before {
+            Ok(Step::TurnEnded)
+        } else {
+            Ok(Step::Staged)
         }
-    }
-
-    fn undo(&mut self) -> bool {
-        false
-    }
-
-    fn take_back(&mut self) -> bool {
-        false
     }
 
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {

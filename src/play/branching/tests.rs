@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::games::branching::Config;
-use crate::storage::{GameId, GameResult, SaveRecord as StoredRecord};
+use crate::storage::GameId;
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -169,20 +169,6 @@ fn the_save_record_round_trips() {
     assert_eq!(again.payload, record.payload);
     let imported = BranchingSession::import_text(&s.export_text()).unwrap();
     assert_eq!(imported.game().to_json(), s.game().to_json());
-}
-
-/// A record as the app stored it before the play layer (the screen's
-/// `state::record_of`): it still opens, and is written back the same.
-#[test]
-fn a_record_saved_before_the_play_layer_opens() {
-    let record = StoredRecord::from_json(include_str!("old_record.json")).unwrap();
-    let s = BranchingSession::from_record(&record).unwrap();
-    assert_eq!(s.game().events().len(), 4);
-    assert_eq!(record.result, GameResult::Ongoing);
-    let again = s.save_record(&record.id, &record.name, record.created_ms);
-    assert_eq!(again.payload, record.payload);
-    assert_eq!(again.variant, record.variant);
-    assert_eq!(again.to_move, record.to_move);
 }
 
 #[test]

@@ -5,15 +5,13 @@
 //! Every legality question goes to [`crate::games::chessgi`]; this module
 //! only remembers the choices and says which actions a press means.
 
-use serde_json::Value;
-
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
 use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket};
 use crate::storage::GameKind;
 
 use super::{
-    game_of_payload, game_of_text, record_payload, BoardKey, Effect, Ending, GameSession, Input,
-    Mark, RecordError, Refusal, Scene, SceneBoard, Spot, Step,
+    json_record_tier, promoting_to, BoardKey, Effect, Ending, GameSession, Input, Mark, Refusal,
+    Scene, SceneBoard, Spot, Step,
 };
 
 /// The variant line shown in the saved-games list.
@@ -309,21 +307,7 @@ impl GameSession for ChessgiSession {
         VARIANT.to_string()
     }
 
-    fn payload(&self) -> Value {
-        record_payload(&self.game.to_record())
-    }
-
-    fn from_payload(_variant: &str, payload: &Value) -> Result<Self, RecordError> {
-        game_of_payload(payload, ChessgiGame::from_record).map(ChessgiSession::new)
-    }
-
-    fn export_text(&self) -> String {
-        self.game.to_json()
-    }
-
-    fn import_text(text: &str) -> Result<Self, RecordError> {
-        game_of_text(ChessgiGame::from_json(text)).map(ChessgiSession::new)
-    }
+    json_record_tier!(ChessgiGame);
 
     fn to_move(&self) -> Color {
         self.game.side_to_move()
@@ -345,14 +329,8 @@ impl GameSession for ChessgiSession {
     }
 
     fn play(&mut self, action: ChessgiAction) -> Result<Step, Refusal> {
-        match self.play_action(action) {
-            Effect::Refused(why) => Err(Refusal(why)),
-            _ => Ok(Step::TurnEnded),
-        }
-    }
-
-    fn undo(&mut self) -> bool {
-        false
+        self.play_action(action).accepted()?;
+        Ok(Step::TurnEnded)
     }
 
     fn take_back(&mut self) -> bool {
@@ -451,11 +429,7 @@ impl GameSession for ChessgiSession {
             Input::Drop(Spot { square, .. }) => self.drop_on(square),
             Input::Hand(kind) => self.pick_reserve(kind),
             Input::Promote(kind) => {
-                let chosen = self
-                    .promotion
-                    .as_ref()
-                    .and_then(|a| a.iter().find(|&&a| promotion_of(a) == Some(kind)).copied());
-                match chosen {
+                match promoting_to(self.promotion.as_deref(), kind, |&a| promotion_of(a)) {
                     Some(a) => self.play_action(a),
                     None => Effect::Ignored,
                 }

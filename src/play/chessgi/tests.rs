@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::games::chessgi::ChessgiOptions;
-use crate::storage::{GameId, GameResult, SaveRecord};
+use crate::storage::{GameId, GameResult};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -110,18 +110,4 @@ fn the_save_record_holds_the_rules_record_and_reads_back() {
     assert_eq!(over.result.winner(), Some(Color::White));
     let again = ChessgiSession::import_text(&s.export_text()).unwrap();
     assert_eq!(again.game().actions(), s.game().actions());
-}
-
-/// A record as the app stored it before the play layer (the screen's
-/// `record::save_record`): it still opens, and is written back the same.
-#[test]
-fn a_record_saved_before_the_play_layer_opens() {
-    let record = SaveRecord::from_json(include_str!("old_record.json")).unwrap();
-    let s = ChessgiSession::from_record(&record).unwrap();
-    assert_eq!(s.game().actions().len(), 3);
-    assert_eq!(s.game().options().cooldown, 3);
-    assert_eq!(Ending::of_result(&record.result), s.ending());
-    let again = s.save_record(&record.id, &record.name, record.created_ms);
-    assert_eq!(again.payload, record.payload);
-    assert_eq!(again.result, record.result);
 }

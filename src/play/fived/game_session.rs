@@ -14,6 +14,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::choice::{Choice, Chosen};
 use super::payload::{Payload, RestoreError};
 use super::session::{Session, OUTCOME_BUDGET};
 use crate::chess::{Color, Square};
@@ -39,11 +40,8 @@ pub enum FivedAction {
 pub struct FivedSession {
     /// The game.
     pub session: Session,
-    /// The selected piece.
-    selected: Option<Coord>,
-    /// Moves to the same square that differ by their promotion piece,
-    /// waiting for [`Input::Promote`].
-    promotion: Option<Vec<Move>>,
+    /// The selected piece and the promotion waiting.
+    choice: Choice,
 }
 
 impl FivedSession {
@@ -52,79 +50,18 @@ impl FivedSession {
     pub fn new(session: Session) -> FivedSession {
         FivedSession {
             session,
-            selected: None,
-            promotion: None,
+            choice: Choice::default(),
         }
     }
 
     /// The selected piece, if any.
     #[must_use]
     pub fn selected(&self) -> Option<Coord> {
-        self.selected
+        self.choice.selected()
     }
 
     fn clear(&mut self) -> bool {
-        let had = self.selected.is_some() || self.promotion.is_some();
-        self.selected = None;
-        self.promotion = None;
-        had
-    }
-
-    fn coord(spot: Spot) -> Coord {
-        Coord {
-            board: BoardId::from(spot.board),
-            square: spot.square,
-        }
-    }
-
-    /// Stages `m`, dropping the choice in progress.
-    fn stage(&mut self, m: Move) -> Effect {
-        self.clear();
-        match self.session.play(m) {
-            Ok(()) => Effect::Staged,
-            Err(why) => Effect::Refused(why),
-        }
-    }
-
-    /// The selected piece goes to `to`: staged, or a promotion to choose;
-    /// `None` when `to` is not one of its destinations.
-    fn go_to(&mut self, to: Coord) -> Option<Effect> {
-        let from = self.selected?;
-        let moves: Vec<Move> = self
-            .session
-            .destinations(from)
-            .into_iter()
-            .filter(|m| m.to == to)
-            .collect();
-        match moves.len() {
-            0 => None,
-            1 => Some(self.stage(moves[0])),
-            _ => {
-                let kinds = moves.iter().filter_map(|m| m.promotion).collect();
-                self.promotion = Some(moves);
-                Some(Effect::ChoosePromotion(kinds))
-            }
-        }
-    }
-
-    fn press(&mut self, at: Coord) -> Effect {
-        if let Some(effect) = self.go_to(at) {
-            return effect;
-        }
-        if self.selected == Some(at) {
-            self.clear();
-            return Effect::Cleared;
-        }
-        if self.session.is_movable(at) {
-            self.selected = Some(at);
-            self.promotion = None;
-            return Effect::Picked;
-        }
-        if self.clear() {
-            Effect::Cleared
-        } else {
-            Effect::Ignored
-        }
+        self.choice.clear()
     }
 
     fn submit(&mut self) -> Result<Step, Refusal> {
@@ -423,37 +360,16 @@ impl GameSession for FivedSession {
 
     /// Every board of every timeline: see [`scene_of`].
     fn scene(&self) -> Scene {
-        scene_of(&self.session, self.selected, &self.session.threats())
+        scene_of(&self.session, self.selected(), &self.session.threats())
     }
 
     fn input(&mut self, input: Input) -> Effect {
-        match input {
-            Input::Press(spot) => self.press(Self::coord(spot)),
-            Input::Drop(spot) => {
-                let to = Self::coord(spot);
-                if self.selected == Some(to) {
-                    return Effect::Ignored;
-                }
-                self.go_to(to).unwrap_or(Effect::Ignored)
-            }
-            Input::Promote(kind) => {
-                let chosen = self
-                    .promotion
-                    .as_ref()
-                    .and_then(|moves| moves.iter().find(|m| m.promotion == Some(kind)).copied());
-                match chosen {
-                    Some(m) => self.stage(m),
-                    None => Effect::Ignored,
-                }
-            }
-            Input::Confirm | Input::Hand(_) => Effect::Ignored,
-            Input::Cancel => {
-                if self.clear() {
-                    Effect::Cleared
-                } else {
-                    Effect::Ignored
-                }
-            }
+        match self.choice.input(&self.session, input) {
+            Chosen::Effect(effect) => effect,
+            Chosen::Stage(m) => match self.session.play(m) {
+                Ok(()) => Effect::Staged,
+                Err(why) => Effect::Refused(why),
+            },
         }
     }
 }

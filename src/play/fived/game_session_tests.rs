@@ -269,3 +269,79 @@ fn a_move_to_the_past_is_marked_as_making_a_timeline_and_its_board_takes_the_foc
     let there = scene.move_focus(from, crate::play::FocusMove::NextBoard, Color::White);
     assert_eq!(there, Some(past));
 }
+
+#[test]
+fn a_choice_names_the_move_to_stage_and_leaves_the_session_alone() {
+    use super::choice::{Choice, Chosen};
+    let session = Session::new(boards::standard()).unwrap();
+    let mut choice = Choice::default();
+    let e2 = c(1, Color::White, "e2");
+    let e4 = c(1, Color::White, "e4");
+    assert!(
+        !choice.takes(&session, e4),
+        "an empty square, nothing selected"
+    );
+    assert!(choice.takes(&session, e2), "a piece White may move");
+    assert!(
+        !choice.takes(&session, c(1, Color::White, "e7")),
+        "Black's pawn"
+    );
+    assert_eq!(
+        choice.input(&session, Input::Press(e2.into())),
+        Chosen::Effect(Effect::Picked)
+    );
+    assert_eq!(choice.selected(), Some(e2));
+    assert!(choice.takes(&session, e2), "the selected piece");
+    assert!(choice.takes(&session, e4), "one of its destinations");
+    assert!(!choice.takes(&session, c(1, Color::White, "e5")));
+    let before = session.payload();
+    assert_eq!(
+        choice.input(&session, Input::Press(e4.into())),
+        Chosen::Stage(Move {
+            from: e2,
+            to: e4,
+            promotion: None
+        })
+    );
+    assert_eq!(choice, Choice::default(), "cleared once the move is named");
+    assert_eq!(session.payload(), before, "staging is the caller's");
+    assert_eq!(choice.promotion(), None);
+}
+
+#[test]
+fn a_choice_waits_for_the_promotion_piece() {
+    use super::choice::{Choice, Chosen};
+    let g = one_board(
+        "7k/4P3/8/8/8/8/8/K7",
+        Color::White,
+        &[PieceKind::Queen, PieceKind::Knight],
+    );
+    let mut choice = Choice::default();
+    let (e7, e8) = (c(1, Color::White, "e7"), c(1, Color::White, "e8"));
+    choice.input(&g.session, Input::Press(e7.into()));
+    assert_eq!(
+        choice.input(&g.session, Input::Drop(e8.into())),
+        Chosen::Effect(Effect::ChoosePromotion(vec![
+            PieceKind::Queen,
+            PieceKind::Knight
+        ]))
+    );
+    assert_eq!(
+        choice.promotion(),
+        Some(vec![PieceKind::Queen, PieceKind::Knight])
+    );
+    assert_eq!(
+        choice.input(&g.session, Input::Promote(PieceKind::Rook)),
+        Chosen::Effect(Effect::Ignored),
+        "not on offer"
+    );
+    assert_eq!(
+        choice.input(&g.session, Input::Promote(PieceKind::Knight)),
+        Chosen::Stage(Move {
+            from: e7,
+            to: e8,
+            promotion: Some(PieceKind::Knight)
+        })
+    );
+    assert_eq!(choice.promotion(), None);
+}

@@ -2,9 +2,11 @@
 //! ([`session`]), its save payload ([`payload`]), the mate check's job for
 //! the web worker ([`outcome_job`]) with the page's view of a running check
 //! ([`mate_check`]), the computer opponent ([`computer`]), the screen's sentences ([`words`]), and the game
-//! behind the interface the four games share ([`game_session`]). Host-compiled
+//! behind the interface the four games share ([`game_session`]) with the
+//! player's choice in progress ([`choice`]). Host-compiled
 //! and host-tested: the worker binary and the page import from here.
 
+pub mod choice;
 pub mod computer;
 pub mod game_session;
 pub mod mate_check;

@@ -21,8 +21,8 @@ use crate::storage::GameKind;
 
 pub use self::preview::{preview, Preview};
 use super::{
-    Confirmation, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal, Scene,
-    SceneBoard, Spot, Step,
+    promoting_to, Confirmation, Effect, Ending, GameSession, Input, Mark, RecordError, Refusal,
+    Scene, SceneBoard, Spot, Step,
 };
 
 /// The variant line of a game from the standard start.
@@ -420,25 +420,12 @@ impl GameSession for TimeTravelingSession {
     }
 
     fn play(&mut self, action: Action) -> Result<Step, Refusal> {
-        match self.act(action) {
-            Effect::Refused(why) => Err(Refusal(why)),
-            _ => Ok(Step::TurnEnded),
-        }
-    }
-
-    fn undo(&mut self) -> bool {
-        false
-    }
-
-    fn take_back(&mut self) -> bool {
-        false
+        self.act(action).accepted()?;
+        Ok(Step::TurnEnded)
     }
 
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
-        match self.act_as(loser, Action::Resign) {
-            Effect::Refused(why) => Err(Refusal(why)),
-            _ => Ok(()),
-        }
+        self.act_as(loser, Action::Resign).accepted().map(drop)
     }
 
     fn last_turn_words(&self) -> Option<String> {
@@ -514,11 +501,7 @@ impl GameSession for TimeTravelingSession {
                 }
             }
             Input::Promote(kind) => {
-                let chosen = self
-                    .promotion
-                    .as_ref()
-                    .and_then(|ms| ms.iter().find(|m| m.promotion == Some(kind)).copied());
-                match chosen {
+                match promoting_to(self.promotion.as_deref(), kind, |m| m.promotion) {
                     Some(mv) => {
                         let mode = self.mode();
                         self.choose(mode, mv)

@@ -146,6 +146,15 @@ struct Drag {
     moving: bool,
 }
 
+/// What one square shows: its mark classes, its piece, its accessible name
+/// (with keyboard play).
+#[derive(Debug, Clone, PartialEq)]
+struct Look {
+    marks: String,
+    piece: Option<Piece>,
+    label: Option<String>,
+}
+
 /// How far (pixels) a pressed piece must move before it is dragged.
 const DRAG_THRESHOLD: f64 = 4.0;
 
@@ -188,19 +197,9 @@ pub fn Board(
     }
     let drag = RwSignal::new(None::<Drag>);
     let grid = NodeRef::<leptos::html::Div>::new();
-    // The origin square of a moving drag shows no piece (the ghost carries it).
-    let set_origin_hidden = move |from: Square, hidden: bool| {
-        let Some(el) = grid.get_untracked() else {
-            return;
-        };
-        if let Ok(Some(cell)) = el.query_selector(&format!("[data-sq=\"{from}\"]")) {
-            let _ = if hidden {
-                cell.class_list().add_1("drag-origin")
-            } else {
-                cell.class_list().remove_1("drag-origin")
-            };
-        }
-    };
+    // The origin square of a moving drag shows no piece (the ghost carries
+    // it): a memo, so that the pointer's moves redraw no square.
+    let origin = Memo::new(move |_| drag.with(|d| d.filter(|d| d.moving).map(|d| d.from.square)));
     let on_down = move |e: ev::PointerEvent| {
         if e.button() != 0 {
             return;
@@ -250,10 +249,7 @@ pub fn Board(
         if !d.moving && (x - d.x0).hypot(y - d.y0) <= DRAG_THRESHOLD {
             return;
         }
-        if !d.moving {
-            d.moving = true;
-            set_origin_hidden(d.from.square, true);
-        }
+        d.moving = true;
         d.x = x;
         d.y = y;
         drag.set(Some(d));
@@ -266,7 +262,6 @@ pub fn Board(
         if !d.moving {
             return;
         }
-        set_origin_hidden(d.from.square, false);
         let to = spot_at_point(f64::from(e.client_x()), f64::from(e.client_y()));
         if to != Some(d.from) {
             if let Some(dropped) = on_drop {
@@ -275,8 +270,7 @@ pub fn Board(
         }
     });
     let cancels = window_event_listener(ev::pointercancel, move |_| {
-        if let Some(d) = drag.get_untracked() {
-            set_origin_hidden(d.from.square, false);
+        if drag.with_untracked(Option::is_some) {
             drag.set(None);
         }
     });
@@ -296,8 +290,17 @@ pub fn Board(
         })
     });
     let name = StoredValue::new(name);
+    // The grid's shape: the squares are made anew only when the side at the
+    // bottom or the board's size changes. Each square's look (its mark
+    // classes, its piece, its name) is then a signal of its own, which one
+    // effect per board sets only where the board's new look differs: a new
+    // selection or move redraws only the squares whose look changes.
+    let shape = Memo::new(move |_| {
+        let size = board.with(|b| (b.placement.width(), b.placement.height()));
+        (orientation.get(), size)
+    });
     let squares = move || {
-        let orientation = orientation.get();
+        let (orientation, (width, height)) = shape.get();
         // Drawn anew while one of its squares has the keyboard focus: the
         // new square element takes it back.
         if keyboard.is_some() {
@@ -311,83 +314,117 @@ pub fn Board(
                 keyboard::focus_soon(spot, 12);
             }
         }
-        board.with(|b| {
-            let placement = &b.placement;
-            let (width, height) = (placement.width(), placement.height());
-            let rows: Vec<u8> = match orientation {
-                Color::White => (0..height).rev().collect(),
-                Color::Black => (0..height).collect(),
-            };
-            let files: Vec<u8> = match orientation {
-                Color::White => (0..width).collect(),
-                Color::Black => (0..width).rev().collect(),
-            };
-            let bottom_row = rows.last().copied();
-            let left_file = files.first().copied();
-            let mut cells = Vec::with_capacity(usize::from(width) * usize::from(height));
-            for &y in &rows {
-                for &x in &files {
-                    let square = Square { x, y };
+        let rows: Vec<u8> = match orientation {
+            Color::White => (0..height).rev().collect(),
+            Color::Black => (0..height).collect(),
+        };
+        let files: Vec<u8> = match orientation {
+            Color::White => (0..width).collect(),
+            Color::Black => (0..width).rev().collect(),
+        };
+        let bottom_row = rows.last().copied();
+        let left_file = files.first().copied();
+        let named = stop_here.is_some();
+        let look = move |b: &SceneBoard, square: Square| {
+            let label = named.then(|| {
+                let mut label = b.square_words(square);
+                name.with_value(|n| {
+                    if let Some(n) = n {
+                        label.push_str(", ");
+                        label.push_str(n);
+                    }
+                });
+                label
+            });
+            Look {
+                marks: b.classes_at(square),
+                piece: b.placement.get(square).map(|p| p.piece),
+                label,
+            }
+        };
+        let mut looks = Vec::with_capacity(usize::from(width) * usize::from(height));
+        let mut cells = Vec::with_capacity(looks.capacity());
+        for &y in &rows {
+            for &x in &files {
+                let square = Square { x, y };
+                let now = RwSignal::new(board.with_untracked(|b| look(b, square)));
+                looks.push((square, now));
+                let marks = Memo::new(move |_| now.with(|l| l.marks.clone()));
+                let class = move || {
                     let mut class = String::from(if (x + y) % 2 == 0 {
                         "square dark"
                     } else {
                         "square light"
                     });
-                    let marks = b.classes_at(square);
-                    if !marks.is_empty() {
-                        class.push(' ');
-                        class.push_str(&marks);
+                    marks.with(|m| {
+                        if !m.is_empty() {
+                            class.push(' ');
+                            class.push_str(m);
+                        }
+                    });
+                    if origin.get() == Some(square) {
+                        class.push_str(" drag-origin");
                     }
-                    let rank_coord = (coordinates && Some(x) == left_file)
-                        .then(|| view! { <span class="coord coord-rank">{y + 1}</span> });
-                    let file_coord = (coordinates && Some(y) == bottom_row).then(|| {
-                        view! { <span class="coord coord-file">{square.file_char().to_string()}</span> }
-                    });
-                    let piece = placement.get(square).map(|placed| {
-                        let label = format!(
-                            "{} {}",
-                            color_class(placed.piece.color),
-                            placed.piece.kind.name()
-                        );
+                    class
+                };
+                let rank_coord = (coordinates && Some(x) == left_file)
+                    .then(|| view! { <span class="coord coord-rank">{y + 1}</span> });
+                let file_coord = (coordinates && Some(y) == bottom_row).then(|| {
+                    view! { <span class="coord coord-file">{square.file_char().to_string()}</span> }
+                });
+                let placed = Memo::new(move |_| now.with(|l| l.piece));
+                let piece = move || {
+                    placed.get().map(|piece| {
+                        let label = format!("{} {}", color_class(piece.color), piece.kind.name());
                         view! {
-                            <div class=piece_classes(placed.piece) role="img" aria-label=label.clone() title=label></div>
+                            <div class=piece_classes(piece) role="img" aria-label=label.clone() title=label></div>
                         }
-                    });
-                    let cell = match stop_here {
-                        Some(stop) => {
-                            let mut label = b.square_words(square);
-                            name.with_value(|n| {
-                                if let Some(n) = n {
-                                    label.push_str(", ");
-                                    label.push_str(n);
-                                }
-                            });
-                            let tabindex =
-                                move || if stop.get() == Some(square) { "0" } else { "-1" };
-                            view! {
-                                <div class=class data-sq=square.to_string() role="button"
-                                    aria-label=label tabindex=tabindex>
-                                    {rank_coord}
-                                    {file_coord}
-                                    {piece}
-                                </div>
+                    })
+                };
+                let cell = match stop_here {
+                    Some(stop) => {
+                        let label = move || now.with(|l| l.label.clone().unwrap_or_default());
+                        let tabindex = move || {
+                            if stop.get() == Some(square) {
+                                "0"
+                            } else {
+                                "-1"
                             }
-                            .into_any()
-                        }
-                        None => view! {
-                            <div class=class data-sq=square.to_string()>
+                        };
+                        view! {
+                            <div class=class data-sq=square.to_string() role="button"
+                                aria-label=label tabindex=tabindex>
                                 {rank_coord}
                                 {file_coord}
                                 {piece}
                             </div>
                         }
-                        .into_any(),
-                    };
-                    cells.push(cell);
-                }
+                        .into_any()
+                    }
+                    None => view! {
+                        <div class=class data-sq=square.to_string()>
+                            {rank_coord}
+                            {file_coord}
+                            {piece}
+                        </div>
+                    }
+                    .into_any(),
+                };
+                cells.push(cell);
             }
-            cells
-        })
+        }
+        // The board changed: only the squares whose look differs are told.
+        Effect::new(move |_| {
+            board.with(|b| {
+                for &(square, now) in &looks {
+                    let new = look(b, square);
+                    if now.with_untracked(|old| *old != new) {
+                        now.set(new);
+                    }
+                }
+            });
+        });
+        cells
     };
     let style = move || {
         board.with(|b| {

@@ -25,10 +25,9 @@ use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
 use crate::ui::clock::ClockChoice;
-use crate::ui::dialogs::{default_name, ConfirmDialog, RecordExportDialog};
+use crate::ui::dialogs::{default_name, ConfirmDialog, ExportDialog, RecordImportForm};
 use crate::ui::help::{on_control, typing_in_field, BRANCHING_KEYS};
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
 use crate::ui::session_play::{
     save_new, GameHead, SessionClock, SessionCommands, StorageWarning, TurnAnnouncer,
@@ -453,7 +452,7 @@ pub fn BranchingScreen(
                     on_close=Callback::new(move |()| confirm_resign.set(false)) />
             </Show>
             <Show when=move || export_open.get()>
-                <RecordExportDialog title="Export game" testid="branching-export"
+                <ExportDialog title="Export game" testid="branching-export"
                     lede="The whole game as text (the rules module's save record). Import it from New game."
                     text=json
                     on_close=Callback::new(move |()| export_open.set(false)) />

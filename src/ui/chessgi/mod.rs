@@ -18,9 +18,8 @@ use crate::play::clock::Clock;
 use crate::play::GameSession;
 use crate::storage::GameId;
 use crate::ui::clock::ClockChoice;
-use crate::ui::dialogs::{default_name, Modal};
+use crate::ui::dialogs::{default_name, ImportDialog};
 use crate::ui::nav::{set_hash, Nav};
-use crate::ui::record_import::RecordImportForm;
 use crate::ui::saves::Saves;
 use crate::ui::session_play::save_new;
 
@@ -267,13 +266,10 @@ pub fn ChessgiImportDialog() -> impl IntoView {
         );
         Ok(())
     });
-    let on_cancel = Callback::new(move |()| chessgi.import_open.set(false));
     view! {
-        <Modal title="Import a Chessgi record" class="import-dialog" on_close=on_cancel>
-            <p class="dialog-lede">"Paste a Time Travel Chessgi record (the text of Export)."</p>
-            <RecordImportForm game="chessgi" rows=12
-                placeholder="{\"format\": \"chronochess/time-travel-chessgi\", …}"
-                on_import on_cancel />
-        </Modal>
+        <ImportDialog title="Import a Chessgi record" game="chessgi" rows=12
+            lede="Paste a Time Travel Chessgi record (the text of Export)."
+            placeholder="{\"format\": \"chronochess/time-travel-chessgi\", …}"
+            on_import on_close=Callback::new(move |()| chessgi.import_open.set(false)) />
     }
 }

@@ -18,7 +18,7 @@ use crate::games::chessgi::{ChessgiAction, ChessgiGame, Outcome};
 use crate::play::chessgi::{outcome_reason, ChessgiSession, Pick};
 use crate::play::{GameSession, Input, Spot};
 use crate::ui::board::{color_class, square_at_point, Board};
-use crate::ui::dialogs::{ConfirmDialog, GameOverDialog, PromotionChooser, RecordExportDialog};
+use crate::ui::dialogs::{ConfirmDialog, ExportDialog, GameOverDialog, PromotionChooser};
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
 use crate::ui::nav::Nav;
@@ -204,9 +204,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 let color = play.get(ChessgiSession::shown).0.turn();
                 let kinds = actions.iter().filter_map(|&a| promotion_kind(a)).collect();
                 let on_choose = Callback::new(move |kind| {
-                    if let Some(&a) = actions.iter().find(|&&a| promotion_kind(a) == Some(kind)) {
-                        play.play(a);
-                    }
+                    play.input(Input::Promote(kind));
                 });
                 view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
             })}
@@ -227,7 +225,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 }
             })}
             <Show when=move || export_open.get()>
-                <RecordExportDialog title="Export Chessgi record" testid="chessgi-export"
+                <ExportDialog title="Export Chessgi record" testid="chessgi-export"
                     lede="The whole game as JSON. Import it from New game → Time Travel Chessgi → Import record."
                     text=Signal::derive(move || play.session.with(GameSession::export_text))
                     on_close=Callback::new(move |()| export_open.set(false)) />

@@ -20,14 +20,17 @@ use self::play::{CameraRequest, Play};
 use self::session::{Session, Status};
 use crate::chess::Color;
 use crate::play::clock::{self as chess_clock, Clock};
+use crate::play::fived::choice::Choice;
 use crate::play::fived::speech::last_action_words;
 use crate::play::fived::words::ending_detail;
 use crate::play::fived::words::side_name;
-use crate::play::Ending;
+use crate::play::{Ending, Input};
 use crate::storage::GameId;
 use crate::ui::board::color_class;
 use crate::ui::clock::{ChessClock, ClockTurn};
-use crate::ui::dialogs::{ExportDialog, GameOverDialog, HelpDialog, Modal, PromotionChooser};
+use crate::ui::dialogs::{
+    share_link, Download, ExportDialog, GameOverDialog, HelpDialog, Modal, PromotionChooser,
+};
 use crate::ui::help::{on_control, typing_in_field};
 use crate::ui::multiverse::MultiverseView;
 use crate::ui::nav::Nav;
@@ -179,6 +182,8 @@ pub fn GameScreen(
     let last_words = Memo::new(move |_| play.session.with(last_action_words));
     // How the game ended (a memo: the game-over dialog is redrawn only when it changes).
     let ending = Memo::new(move |_| play.session.with(|s| Ending::of_result(&s.result)));
+    // The pieces on offer while a promotion waits (the chooser is drawn when it changes).
+    let promotion = Memo::new(move |_| play.choice.with(Choice::promotion));
     let side = move || play.session.with(|s| color_class(s.game().to_move()));
 
     let handle = window_event_listener(ev::keydown, move |e: ev::KeyboardEvent| {
@@ -187,12 +192,12 @@ pub fn GameScreen(
         }
         let dialog_open = export_open.get_untracked()
             || confirm_takeback.get_untracked()
-            || play.promotion.with_untracked(Option::is_some)
+            || play.choice.with_untracked(|c| c.promotion().is_some())
             || modal_open()
             || nav.new_game_open.get_untracked()
             || nav.import_open.get_untracked();
         if e.key() == "Escape" {
-            play.deselect();
+            play.input(Input::Cancel);
             play.end_review();
             help_open.set(false);
             return;
@@ -360,15 +365,15 @@ pub fn GameScreen(
                     clock.with_untracked(|c| crate::play::command::answer(&session, c.as_ref(), crate::ui::saves::now_ms(), &command))
                 }) />
             </aside>
-            {move || play.promotion.get().map(|moves| {
+            {move || promotion.get().map(|kinds| {
                 let color = play.session.with_untracked(|s| s.game().to_move());
-                let kinds = moves.iter().filter_map(|m| m.promotion).collect::<Vec<_>>();
                 let on_choose = Callback::new(move |kind| {
-                    if let Some(m) = moves.iter().find(|m| m.promotion == Some(kind)) {
-                        play.play(*m);
-                    }
+                    play.input(Input::Promote(kind));
                 });
-                view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.promotion.set(None)) /> }
+                let on_close = Callback::new(move |()| {
+                    play.input(Input::Cancel);
+                });
+                view! { <PromotionChooser color kinds on_choose on_close /> }
             })}
             <GameOverDialog
                 ending=Signal::from(ending)
@@ -387,7 +392,11 @@ pub fn GameScreen(
                 </Modal>
             </Show>
             <Show when=move || export_open.get()>
-                <ExportDialog pgn=Signal::derive(move || play.session.with(Session::pgn)) name=Signal::derive(move || name.get()) on_close=Callback::new(move |()| export_open.set(false)) />
+                <ExportDialog title="Export 5dpgn" testid="export-text"
+                    text=Signal::derive(move || play.session.with(Session::pgn))
+                    download=Download { name: Signal::derive(move || name.get()), extension: "5dpgn", mime: "application/x-5dpgn;charset=utf-8" }
+                    share=share_link
+                    on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || help_open.get()>
                 <HelpDialog on_close=Callback::new(move |()| help_open.set(false)) />

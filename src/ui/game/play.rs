@@ -11,9 +11,11 @@ use super::outcome_worker;
 use super::session::{Session, Status, OUTCOME_BUDGET, PAGE_BUDGET};
 use crate::fived::coords::{Coord, Move};
 use crate::fived::{Answer, Budget};
+use crate::play::fived::choice::{Choice, Chosen};
 use crate::play::fived::computer::{ThinkReaction, ThinkSpec, Thinking};
 use crate::play::fived::mate_check::{MateCheck, Reaction, CAP_WORDS, STOPPED_WORDS};
 use crate::play::fived::outcome_job::Verdict;
+use crate::play::{Effect, Input};
 use crate::ui::multiverse::layout::Camera;
 
 /// A camera request the multiverse view carries out (it knows its size).
@@ -63,12 +65,9 @@ fn page_budget() -> Budget {
 pub struct Play {
     /// The game.
     pub session: RwSignal<Session>,
-    /// The selected piece.
-    pub selected: RwSignal<Option<Coord>>,
-    /// Its legal moves.
-    pub destinations: RwSignal<Vec<Move>>,
-    /// Moves waiting for a promotion choice (same target, several pieces).
-    pub promotion: RwSignal<Option<Vec<Move>>>,
+    /// The player's choice in progress: the selected piece, a promotion
+    /// waiting (kept apart from the session: a selection redraws marks only).
+    pub choice: RwSignal<Choice>,
     /// Black's view.
     pub flipped: RwSignal<bool>,
     /// Pan and zoom of the multiverse view.
@@ -95,9 +94,7 @@ impl Play {
             .is_some_and(|o| o.color == crate::chess::Color::White);
         Play {
             session: RwSignal::new(session),
-            selected: RwSignal::new(None),
-            destinations: RwSignal::new(Vec::new()),
-            promotion: RwSignal::new(None),
+            choice: RwSignal::new(Choice::default()),
             flipped: RwSignal::new(flipped),
             camera: RwSignal::new(Camera::default()),
             camera_request: RwSignal::new((0, Some(CameraRequest::Auto))),
@@ -179,70 +176,49 @@ impl Play {
         });
     }
 
-    /// Drops the selection.
-    pub fn deselect(&self) {
-        self.selected.set(None);
-        self.destinations.set(Vec::new());
-    }
-
-    /// Selects the piece on `from` if the side to move may move it; returns
-    /// whether it did.
-    pub fn select(&self, from: Coord) -> bool {
-        if self.review.with_untracked(Option::is_some) {
-            return false;
-        }
-        let dests = self.session.with_untracked(|s| {
-            if s.is_movable(from) {
-                Some(s.destinations(from))
-            } else {
-                None
-            }
-        });
-        match dests {
-            Some(d) => {
-                self.selected.set(Some(from));
-                self.destinations.set(d);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// A press on a square, as a click or the keyboard's Enter makes it
-    /// (the same choices as `FivedSession::input(Input::Press)`): plays the
-    /// selected piece there if it may go there, drops the selection on the
-    /// selected piece, selects a piece the side to move may move, else drops
-    /// the selection.
-    pub fn press(&self, at: Coord) {
-        let selected = self.selected.get_untracked();
-        if selected.is_some() && selected != Some(at) && self.move_selected_to(at) {
-            return;
-        }
-        if selected == Some(at) || !self.select(at) {
-            self.deselect();
-        }
-    }
-
-    /// The selected piece's moves to `to` (several when promotions differ).
+    /// The selected piece, if any (tracked).
     #[must_use]
-    pub fn moves_to(&self, to: Coord) -> Vec<Move> {
-        self.destinations
-            .with_untracked(|d| d.iter().filter(|m| m.to == to).copied().collect())
+    pub fn selected(&self) -> Option<Coord> {
+        self.choice.with(Choice::selected)
     }
 
-    /// Plays the selected piece to `to` (asking for a promotion piece when
-    /// there is a choice); false if `to` is not one of its destinations.
-    pub fn move_selected_to(&self, to: Coord) -> bool {
-        let moves = self.moves_to(to);
-        match moves.len() {
-            0 => false,
-            1 => {
-                self.play(moves[0]);
-                true
-            }
-            _ => {
-                self.promotion.set(Some(moves));
-                true
+    /// Drops the selection (and a promotion waiting).
+    pub fn deselect(&self) {
+        if self.choice.with_untracked(|c| *c != Choice::default()) {
+            self.choice.set(Choice::default());
+        }
+    }
+
+    /// Whether a press on `at` does more than drop the selection
+    /// ([`Choice::takes`]); never while reviewing.
+    #[must_use]
+    pub fn takes(&self, at: Coord) -> bool {
+        self.review.with_untracked(Option::is_none)
+            && self
+                .session
+                .with_untracked(|s| self.choice.with_untracked(|c| c.takes(s, at)))
+    }
+
+    /// What the player did on the board (a press, a drop, a promotion
+    /// piece, a cancel), answered by the play layer ([`Choice::input`], the
+    /// same answers as `FivedSession::input`): the choice changes, or the
+    /// move it names is staged. Nothing happens while reviewing.
+    pub fn input(&self, input: Input) -> Effect {
+        if self.review.with_untracked(Option::is_some) {
+            return Effect::Ignored;
+        }
+        let mut choice = self.choice.get_untracked();
+        let answer = self.session.with_untracked(|s| choice.input(s, input));
+        if self.choice.with_untracked(|c| *c != choice) {
+            self.choice.set(choice);
+        }
+        match answer {
+            Chosen::Effect(effect) => effect,
+            Chosen::Stage(m) => {
+                self.play(m);
+                self.notice
+                    .with_untracked(Clone::clone)
+                    .map_or(Effect::Staged, Effect::Refused)
             }
         }
     }
@@ -250,7 +226,6 @@ impl Play {
     /// Stages one move.
     pub fn play(&self, m: Move) {
         self.end_review();
-        self.promotion.set(None);
         self.deselect();
         let mut error = None;
         self.session.update(|s| {
@@ -266,7 +241,6 @@ impl Play {
     pub fn undo(&self) {
         self.end_review();
         self.deselect();
-        self.promotion.set(None);
         self.session.update(|s| {
             s.undo();
         });

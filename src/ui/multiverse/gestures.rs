@@ -13,6 +13,8 @@ use super::layout::SQUARE;
 use super::view::px;
 use crate::fived::coords::Coord;
 use crate::notation::decimal::fixed;
+use crate::play::fived::choice::Choice;
+use crate::play::{Effect, Input};
 use crate::ui::board::{color_class, kind_class};
 use crate::ui::game::play::Play;
 
@@ -127,16 +129,13 @@ impl Gestures {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         let coord = target.as_ref().and_then(|el| coord_at(el, x, y));
-        if let Some(c) = coord {
-            if play.selected.get_untracked().is_some()
-                && play.selected.get_untracked() != Some(c)
-                && play.move_selected_to(c)
-            {
-                gesture.set_value(Gesture::Idle);
-                return;
-            }
-            let was_selected = play.selected.get_untracked() == Some(c);
-            if was_selected || play.select(c) {
+        // A press the play layer takes (the selected piece, one of its
+        // destinations, a piece to pick) is the board's; any other becomes a
+        // pan. A press on the selected piece is sent on release, unless it
+        // became a drag.
+        if let Some(c) = coord.filter(|&c| play.takes(c)) {
+            let was_selected = play.choice.with_untracked(Choice::selected) == Some(c);
+            if was_selected || play.input(Input::Press(c.into())) == Effect::Picked {
                 e.prevent_default();
                 gesture.set_value(Gesture::Piece {
                     from: c,
@@ -145,8 +144,10 @@ impl Gestures {
                     dragging: false,
                     was_selected,
                 });
-                return;
+            } else {
+                gesture.set_value(Gesture::Idle);
             }
+            return;
         }
         gesture.set_value(Gesture::Pan {
             last: (x, y),
@@ -270,14 +271,16 @@ impl Gestures {
                         .and_then(|el| coord_at(&el, at.0, at.1));
                     if let Some(to) = target {
                         if to != from {
-                            play.move_selected_to(to);
+                            play.input(Input::Drop(to.into()));
                         }
                     }
                 } else if was_selected {
-                    play.deselect();
+                    play.input(Input::Press(from.into()));
                 }
             }
-            Gesture::Pan { moved: false, .. } => play.deselect(),
+            Gesture::Pan { moved: false, .. } => {
+                play.input(Input::Cancel);
+            }
             _ => {}
         }
     }

@@ -22,6 +22,7 @@ use crate::chess::Color;
 use crate::fived::coords::{BoardId, Coord};
 use crate::notation::decimal::fixed;
 use crate::play::fived::game_session::scene_of;
+use crate::play::Input;
 use crate::ui::board::Keyboard;
 use crate::ui::game::play::CameraRequest;
 use crate::ui::game::play::Play;
@@ -91,7 +92,7 @@ pub fn MultiverseView() -> impl IntoView {
     let threats = Memo::new(move |_| play.with_shown(Session::threats));
     // What every board shows (pieces, marks): the scene of the shown position.
     let scene = Memo::new(move |_| {
-        let selected = play.selected.get();
+        let selected = play.selected();
         let mut scene = threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)));
         if let Some(g) = guide {
             g.squares
@@ -109,8 +110,12 @@ pub fn MultiverseView() -> impl IntoView {
     let keyboard = Keyboard::new(
         scene.into(),
         orientation,
-        Callback::new(move |spot| play.press(Coord::from(spot))),
-        Callback::new(move |()| play.deselect()),
+        Callback::new(move |spot| {
+            play.input(Input::Press(spot));
+        }),
+        Callback::new(move |()| {
+            play.input(Input::Cancel);
+        }),
     )
     .revealing(Callback::new(move |spot: crate::play::Spot| {
         play.request_camera(CameraRequest::Show(BoardId::from(spot.board)));

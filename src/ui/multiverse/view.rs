@@ -202,7 +202,7 @@ pub(super) fn board_view(
     let c = if color == Color::White { "w" } else { "b" };
     let class = move || {
         let f = flags.with(|f| f.get(&id).copied().unwrap_or(0));
-        let sel = play.selected.with(|s| s.is_some_and(|s| s.board == id));
+        let sel = play.selected().is_some_and(|s| s.board == id);
         let mut cls = format!("mv-board {}", color_class(color));
         if compact {
             cls.push_str(" compact");

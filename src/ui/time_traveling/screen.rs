@@ -13,9 +13,9 @@ use super::{TtActive, TtNav};
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, EndBlocker, TerminusKind, TimeTravelingChess};
 use crate::play::time_traveling::{candidate_moves, mode_at, Mode, Preview, TimeTravelingSession};
-use crate::play::GameSession;
+use crate::play::{GameSession, Input};
 use crate::ui::board::color_class;
-use crate::ui::dialogs::{Modal, PromotionChooser, RecordExportDialog};
+use crate::ui::dialogs::{Download, ExportDialog, Modal, PromotionChooser};
 use crate::ui::help::{on_control, typing_in_field, TIME_TRAVELING_KEYS};
 use crate::ui::nav::Nav;
 use crate::ui::session_play::{GameHead, SessionClock, SessionCommands, TurnAnnouncer};
@@ -125,20 +125,18 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <SessionCommands play=play.play />
             </aside>
             {move || play.promotion().map(|moves| {
-                let (mode, color) = play.session.with_untracked(|s| (s.mode(), s.game().to_act()));
+                let color = play.session.with_untracked(|s| s.game().to_act());
                 let kinds = moves.iter().filter_map(|m| m.promotion).collect();
                 let on_choose = Callback::new(move |kind| {
-                    if let Some(&m) = moves.iter().find(|m| m.promotion == Some(kind)) {
-                        play.choose(mode, m);
-                    }
+                    play.input(Input::Promote(kind));
                 });
                 view! { <PromotionChooser color kinds on_choose on_close=Callback::new(move |()| play.close_promotion()) /> }
             })}
             <Show when=move || export_open.get()>
-                <RecordExportDialog title="Export the game record" testid="tt-export"
+                <ExportDialog title="Export the game record" testid="tt-export"
                     lede="The whole game as JSON (format chronochess/time-traveling, version 1). Import it from New game → Time Traveling Chess → Import record."
                     text=Signal::derive(move || play.session.with(GameSession::export_text))
-                    download_as=(Signal::derive(move || name.get()), "timetravel.json")
+                    download=Download::json(Signal::derive(move || name.get()), "timetravel.json")
                     on_close=Callback::new(move |()| export_open.set(false)) />
             </Show>
             <Show when=move || resign_open.get()>

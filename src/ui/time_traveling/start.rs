@@ -8,6 +8,7 @@ use crate::games::time_traveling::TimeTravelingChess;
 use crate::play::clock::Clock;
 use crate::ui::board::Board;
 use crate::ui::clock::ClockChoice;
+use crate::ui::dialogs::RecordImportForm;
 use crate::ui::saves::Saves;
 
 use crate::play::{placement_of, SceneBoard};
@@ -29,7 +30,6 @@ pub fn NewGameEntry() -> impl IntoView {
     let saves = expect_context::<Saves>();
     let pane = RwSignal::new(Pane::Closed);
     let fen = RwSignal::new(crate::chess::STARTING_FEN.to_string());
-    let record = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let preview = placement_of(TimeTravelingChess::standard().end_position());
     let control = RwSignal::new(None);
@@ -53,25 +53,21 @@ pub fn NewGameEntry() -> impl IntoView {
         ),
         Err(e) => error.set(Some(e.to_string())),
     };
-    let import = move |_| {
-        let text = record.get_untracked();
+    let on_import = Callback::new(move |text: String| {
         if text.trim().is_empty() {
-            error.set(Some(
-                "Paste a Time Traveling Chess record (JSON) first.".to_string(),
-            ));
-            return;
+            return Err("Paste a Time Traveling Chess record (JSON) first.".to_string());
         }
-        match TimeTravelingChess::from_json(&text) {
-            Ok(game) => tt.start(
-                saves,
-                super::default_name("Imported Time Traveling"),
-                "Time Traveling Chess · imported".to_string(),
-                game,
-                clock(),
-            ),
-            Err(e) => error.set(Some(format!("This record cannot be imported: {e}"))),
-        }
-    };
+        let game = TimeTravelingChess::from_json(&text)
+            .map_err(|e| format!("This record cannot be imported: {e}"))?;
+        tt.start(
+            saves,
+            super::default_name("Imported Time Traveling"),
+            "Time Traveling Chess · imported".to_string(),
+            game,
+            clock(),
+        );
+        Ok(())
+    });
     let toggle = move |p: Pane| {
         error.set(None);
         pane.update(|cur| *cur = if *cur == p { Pane::Closed } else { p });
@@ -102,12 +98,10 @@ pub fn NewGameEntry() -> impl IntoView {
                 </Show>
                 <Show when=move || pane.get() == Pane::Import>
                     <div class="tt-entry-pane">
-                        <label class="tt-label" for="tt-record">"Record (the JSON an export gives)"</label>
-                        <textarea id="tt-record" class="tt-input tt-record-input" data-testid="tt-import-text" rows="7" spellcheck="false"
+                        <p class="tt-label">"Record (the JSON an export gives)"</p>
+                        <RecordImportForm game="tt" rows=7
                             placeholder="{ \"format\": \"chronochess/time-traveling\", \"version\": 1, … }"
-                            prop:value=move || record.get()
-                            on:input=move |e| { record.set(event_target_value(&e)); error.set(None); }></textarea>
-                        <button type="button" class="btn btn-primary" data-action="tt-import" on:click=import>"Import"</button>
+                            on_import on_cancel=Callback::new(move |()| toggle(Pane::Import)) />
                     </div>
                 </Show>
                 {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="tt-error">{e}</p> })}
