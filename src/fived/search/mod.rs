@@ -219,6 +219,13 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     can_pull_present: bool,
     /// Per board: some other board has a hop onto it.
     hop_target: Vec<bool>,
+    /// Per board: the boards with a hop onto it.
+    hop_sources: Vec<Vec<usize>>,
+    /// The free boards in the order phase 3 decides them at the current
+    /// phase-2 node (`phases.rs`), and per board its step in that order
+    /// (`usize::MAX` for the early boards).
+    p3: Vec<usize>,
+    p3_pos: Vec<usize>,
     /// `boards[..first_free]` are decided before the branching jumps (the
     /// boards at the present, and any board with a hop onto one of those);
     /// the others ("free" optional boards) after them.
@@ -368,7 +375,22 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
                     .any(|m: &Move| !m.is_physical() && m.to.board == *b)
             })
             .collect();
+        let hop_sources = boards
+            .iter()
+            .map(|b| {
+                (0..boards.len())
+                    .filter(|&o| {
+                        nonbranching[o]
+                            .iter()
+                            .any(|m: &Move| !m.is_physical() && m.to.board == *b)
+                    })
+                    .collect()
+            })
+            .collect();
         Search {
+            hop_sources,
+            p3: Vec::new(),
+            p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
             learnt: nogood::Learnt::new(root, &nonbranching, &jumps),
             last_check: None,

@@ -269,16 +269,18 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         ControlFlow::Continue(dead)
     }
 
-    /// In phase 3, before board `next` is decided: can some choice for the
-    /// boards `next..` still pass the present to the opponent and play every
-    /// reserved board? Phase 3 neither creates timelines nor changes which are
-    /// active, so the final present is the smallest active end, where an
-    /// unplayed board keeps its end and a played one ends one half-turn later
-    /// (on the opponent's colour). Boards already passed (and early boards
-    /// left unplayed) stay unplayed unless something can hop onto them. A
-    /// necessary condition, so cutting on it is exact: this is what keeps a
-    /// reactivated old timeline (which must be played) from multiplying every
-    /// combination of the other optional boards before failing at the end.
+    /// In phase 3, before step `next` (see [`Search::phase_c`]): can some
+    /// choice for the boards still to decide pass the present to the
+    /// opponent and play every reserved board? Phase 3 neither creates
+    /// timelines nor changes which are active, so the final present is the
+    /// smallest active end, where an unplayed board keeps its end and a
+    /// played one ends one half-turn later (on the opponent's colour).
+    /// Boards already passed (and early boards left unplayed) stay unplayed
+    /// unless a board still to decide can hop onto them. A necessary
+    /// condition, so cutting on it is exact: this is what keeps a
+    /// reactivated old timeline (which must be played) from multiplying
+    /// every combination of the other optional boards before failing at the
+    /// end.
     pub(super) fn can_finish(&self, next: usize) -> bool {
         let mut unplayed = i32::MAX;
         let mut opponent = i32::MAX;
@@ -290,11 +292,15 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
                 }
             }
         }
+        let undecided = |j: usize| self.p3_pos[j] != usize::MAX && self.p3_pos[j] >= next;
         for (j, &b) in self.boards.iter().enumerate() {
             if !self.mv.is_playable(b, self.mover) {
                 continue;
             }
-            let still_open = j >= next || self.hop_target[j];
+            let still_open = undecided(j)
+                || self.hop_sources[j]
+                    .iter()
+                    .any(|&o| undecided(o) && self.mv.is_playable(self.boards[o], self.mover));
             if !still_open && self.reserved[j] {
                 return false;
             }
