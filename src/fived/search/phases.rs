@@ -182,6 +182,9 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         if any_waiting && self.stuck(self.first_free, false)? {
             return ControlFlow::Continue(());
         }
+        if self.reserved.contains(&true) && self.reserved_stuck()? {
+            return ControlFlow::Continue(());
+        }
         if !early_waiting {
             self.phase_c_start()?;
         }
@@ -209,9 +212,10 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
                     None
                 } else {
                     // Onto a playable end board: a branching jump only if that
-                    // board is free and makes a non-branching move in phase 3.
+                    // board is free and makes a non-branching move in phase 3
+                    // (or is hopped onto there): never if it cannot.
                     match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
-                        Some(j) if j != i => Some(j),
+                        Some(j) if j != i && self.phase3_playable(j) => Some(j),
                         _ => continue,
                     }
                 };

@@ -179,13 +179,66 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
         match self.boards.iter().position(|b| *b == m.to.board) {
             Some(j) => {
                 j != i
-                    && (j >= self.first_free
-                        || j >= decided
+                    && ((j >= self.first_free
+                        && (self.phase3_playable(j) || !self.jumps[j].is_empty()))
+                        || (j < self.first_free && j >= decided)
                         || self.hop_target[j]
                         || !self.jumps[j].is_empty())
             }
             None => true,
         }
+    }
+
+    /// Can free board `j` be played in phase 3: does it have a
+    /// non-branching move, or can a free board still to play hop onto it?
+    /// If not, a jump onto its end board never becomes a branching jump
+    /// by the move it waits for (a reserved board that cannot be played:
+    /// before, phase 2 went on extending the jump sequence under such a
+    /// reservation, which no completion can honour).
+    pub(super) fn phase3_playable(&self, j: usize) -> bool {
+        !self.nonbranching[j].is_empty()
+            || self.hop_sources[j].iter().any(|&o| {
+                o >= self.first_free && o != j && self.mv.is_playable(self.boards[o], self.mover)
+            })
+    }
+
+    /// In phase 2: true if a reserved board (see `reserved`) can no longer
+    /// be played in phase 3: each of its non-branching moves, and each hop
+    /// onto it from a free board still playable, gives a check now (and so
+    /// in every completion: checks only grow). No jump sequence from here
+    /// completes: the jump that reserved it can never be a branching one.
+    /// One node per move tested (nogoods skip known failures for free).
+    pub(super) fn reserved_stuck(&mut self) -> ControlFlow<Stop, bool> {
+        let n = self.boards.len();
+        'boards: for j in self.first_free..n {
+            if !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover) {
+                continue;
+            }
+            for k in 0..self.nonbranching[j].len() {
+                let m = self.nonbranching[j][k];
+                if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                    continue;
+                }
+                if !self.probe_nb(j, k)? {
+                    continue 'boards;
+                }
+            }
+            for s in 0..self.hop_sources[j].len() {
+                let o = self.hop_sources[j][s];
+                if o < self.first_free || o == j || !self.mv.is_playable(self.boards[o], self.mover)
+                {
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if !m.is_physical() && m.to.board == self.boards[j] && !self.probe_nb(o, k)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
     }
 
     /// [`Search::jump_can_branch`], noting in `why` that the answer
