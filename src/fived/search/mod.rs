@@ -76,12 +76,35 @@
 //!   pull the present back (before, the first such jump switched `stuck`
 //!   off for the rest of the sequence).
 //!
+//! - Phase 3 order (issue 14, `phases.rs`): at each phase-2 node, phase 3
+//!   decides first the free boards that must be played (reserved ones, and
+//!   active ones at a present of the mover's colour: phase 3 only moves the
+//!   present forward), then the boards that can hop onto them, then the
+//!   rest; `can_finish` counts a passed board as rescuable only while a
+//!   board still to decide can hop onto it. Before, a board that had to be
+//!   played but could not failed below every combination of the free
+//!   boards decided before it (six of the 15 stress positions left
+//!   undecided at 300 000 nodes spent their budget there).
+//! - Reservations (issue 14, `stuck.rs`): a jump onto a free board's end
+//!   board is made only if that board can be played in phase 3 (it has a
+//!   non-branching move, or a free board can hop onto it), and a jump
+//!   sequence is not extended once a board it reserved can no longer be
+//!   played (each of its moves and each hop onto it gives a check now, so
+//!   in every completion). Before, phase 2 went on extending sequences
+//!   under such a reservation (five more of those 15 positions).
+//!
 //! Where the cost still lies: phase 2 returns no reason to phase 1 and
-//! does not jump back itself. Two boards that must both jump, each of
-//! whose jumps checks the other's new timeline, make phase 2 try every
-//! sequence of the other boards' jumps before them (ftxi's slices over
-//! two new-timeline axes remove those at once); and every phase-1 leaf
-//! that reaches phase 2 is a new start (`stress/README.md`).
+//! does not jump back itself. Two early boards that must both jump, where
+//! one can only leave by a jump onto the other's end board (so after the
+//! other's jump) and every such jump is then checked through the other's
+//! new timeline, make phase 2 try every sequence of the free boards' jumps
+//! before them (ftxi's slices over the new-timeline axes remove those at
+//! once); four of the stress suite's positions stay undecided at 300 000
+//! nodes that way (`stress/README.md`). Testing a jump at a later timeline
+//! number without the jumps before it (placeholder timelines without
+//! boards: a check that passes through none of them exists whatever takes
+//! those numbers) was tried in `stuck` and dropped: exact, but it decided
+//! none of them and cost time on the others.
 //!
 //! A jump's new timeline gets its number from the jumps made before it, and
 //! a check through that timeline holds only for that number (a jump that
