@@ -94,17 +94,22 @@
 //!   under such a reservation (five more of those 15 positions).
 //!
 //! Where the cost still lies: phase 2 returns no reason to phase 1 and
-//! does not jump back itself. Two early boards that must both jump, where
-//! one can only leave by a jump onto the other's end board (so after the
-//! other's jump) and every such jump is then checked through the other's
-//! new timeline, make phase 2 try every sequence of the free boards' jumps
-//! before them (ftxi's slices over the new-timeline axes remove those at
-//! once); four of the stress suite's positions stay undecided at 300 000
-//! nodes that way (`stress/README.md`). Testing a jump at a later timeline
-//! number without the jumps before it (placeholder timelines without
-//! boards: a check that passes through none of them exists whatever takes
-//! those numbers) was tried in `stuck` and dropped: exact, but it decided
-//! none of them and cost time on the others.
+//! does not jump back itself. Two early boards E and X that must both
+//! jump, where each of X's jumps is checked through its own new timeline
+//! at the next number (so `stuck`, which needs a jump to fail at every
+//! number it can still get, keeps it as a way out) and none is left once E
+//! has jumped: phase 2 then tries E's jumps after every sequence of the
+//! free boards' jumps that might give X a later number (whether one does
+//! depends on the new board that jump puts in the line of the check:
+//! ftxi's slices over the new-timeline axes handle that per index, whatever
+//! the other indices hold). Four of the stress suite's positions stay
+//! undecided at 300 000 nodes that way (`stress/README.md`). Two exact
+//! tests were tried in `stuck` and dropped because they decided none of
+//! them: a jump tested at each later number with placeholder timelines
+//! (no boards) for the jumps before it (a check through none of them
+//! exists whatever takes those numbers; Multiverse placeholders), and a
+//! jump onto another early board's end board tested after each jump of
+//! that board.
 //!
 //! A jump's new timeline gets its number from the jumps made before it, and
 //! a check through that timeline holds only for that number (a jump that
