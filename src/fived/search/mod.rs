@@ -107,7 +107,7 @@
 //! tests were tried in `stuck` and dropped because they decided none of
 //! them: a jump tested at each later number with placeholder timelines
 //! (no boards) for the jumps before it (a check through none of them
-//! exists whatever takes those numbers; Multiverse placeholders), and a
+//! exists whatever takes those numbers), and a
 //! jump onto another early board's end board tested after each jump of
 //! that board.
 //!
