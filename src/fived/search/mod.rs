@@ -249,6 +249,9 @@ struct Search<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> {
     hop_target: Vec<bool>,
     /// Per board: the boards with a hop onto it.
     hop_sources: Vec<Vec<usize>>,
+    /// How often the phase-3 order and the reservation cuts of issue 14
+    /// changed the walk (tests).
+    p3_cuts: u64,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -417,6 +420,7 @@ impl<'v, V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'v, V> {
             .collect();
         Search {
             hop_sources,
+            p3_cuts: 0,
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),

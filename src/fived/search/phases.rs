@@ -183,6 +183,7 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
             return ControlFlow::Continue(());
         }
         if self.reserved.contains(&true) && self.reserved_stuck()? {
+            self.p3_cuts += 1;
             return ControlFlow::Continue(());
         }
         if !early_waiting {
@@ -216,6 +217,10 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
                     // (or is hopped onto there): never if it cannot.
                     match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
                         Some(j) if j != i && self.phase3_playable(j) => Some(j),
+                        Some(j) if j != i => {
+                            self.p3_cuts += 1;
+                            continue;
+                        }
                         _ => continue,
                     }
                 };
@@ -246,6 +251,9 @@ impl<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>> Search<'_, V> {
     /// is checked and visited.
     pub(super) fn phase_c_start(&mut self) -> ControlFlow<Stop> {
         let order = self.phase3_order();
+        if order.iter().zip(self.first_free..).any(|(&a, b)| a != b) {
+            self.p3_cuts += 1;
+        }
         let saved_pos = std::mem::take(&mut self.p3_pos);
         let mut pos = vec![usize::MAX; self.boards.len()];
         for (k, &j) in order.iter().enumerate() {
