@@ -181,8 +181,12 @@ impl Search<'_> {
         if any_waiting && self.stuck(self.first_free, false)? {
             return ControlFlow::Continue(());
         }
+        if self.reserved.contains(&true) && self.reserved_stuck()? {
+            self.p3_cuts += 1;
+            return ControlFlow::Continue(());
+        }
         if !early_waiting {
-            self.phase_c(self.first_free)?;
+            self.phase_c_start()?;
         }
         let n = self.boards.len();
         for i in 0..n {
@@ -208,9 +212,14 @@ impl Search<'_> {
                     None
                 } else {
                     // Onto a playable end board: a branching jump only if that
-                    // board is free and makes a non-branching move in phase 3.
+                    // board is free and makes a non-branching move in phase 3
+                    // (or is hopped onto there): never if it cannot.
                     match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
-                        Some(j) if j != i => Some(j),
+                        Some(j) if j != i && self.phase3_playable(j) => Some(j),
+                        Some(j) if j != i => {
+                            self.p3_cuts += 1;
+                            continue;
+                        }
                         _ => continue,
                     }
                 };
@@ -236,10 +245,65 @@ impl Search<'_> {
         ControlFlow::Continue(())
     }
 
-    /// Phase 3: the free optional boards, in order: pass or a non-branching
-    /// move; then the action is checked and visited.
-    pub(super) fn phase_c(&mut self, i: usize) -> ControlFlow<Stop> {
-        if i == self.boards.len() {
+    /// Phase 3 from a phase-2 node: the free optional boards, the ones that
+    /// must be played first (see [`Search::phase3_order`]), then the action
+    /// is checked and visited.
+    pub(super) fn phase_c_start(&mut self) -> ControlFlow<Stop> {
+        let order = self.phase3_order();
+        if order.iter().zip(self.first_free..).any(|(&a, b)| a != b) {
+            self.p3_cuts += 1;
+        }
+        let saved_pos = std::mem::take(&mut self.p3_pos);
+        let mut pos = vec![usize::MAX; self.boards.len()];
+        for (k, &j) in order.iter().enumerate() {
+            pos[j] = k;
+        }
+        self.p3_pos = pos;
+        let saved = std::mem::replace(&mut self.p3, order);
+        let r = self.phase_c(0);
+        self.p3 = saved;
+        self.p3_pos = saved_pos;
+        r
+    }
+
+    /// The order in which phase 3 decides the free boards: first those that
+    /// must be played (reserved ones, and active ones at a present of the
+    /// mover's colour: phase 3 can only move the present forward), then the
+    /// boards that can hop onto one of them, then the others, each group in
+    /// search order. Any fixed order reaches every
+    /// combination once; this one finds a board that must be played but
+    /// cannot be at the top of phase 3 instead of below every combination
+    /// of the boards before it (issue 14: the budget of eight of the
+    /// stress suite's undecided positions went there).
+    fn phase3_order(&self) -> Vec<usize> {
+        let present = self.mv.present();
+        let must = |j: usize| {
+            let b = self.boards[j];
+            self.mv.is_playable(b, self.mover)
+                && (self.reserved[j]
+                    || (b.v == present
+                        && color_of(present) == self.mover
+                        && self.mv.is_active(b.l)))
+        };
+        let free = self.first_free..self.boards.len();
+        let mut order: Vec<usize> = free.clone().filter(|&j| must(j)).collect();
+        // Next, the boards that can hop onto one of those (a passed board
+        // that must be played waits for them).
+        let rescuers: Vec<usize> = free
+            .clone()
+            .filter(|&j| !must(j) && order.iter().any(|&t| self.hop_sources[t].contains(&j)))
+            .collect();
+        order.extend(rescuers);
+        let rest: Vec<usize> = free.filter(|&j| !order.contains(&j)).collect();
+        order.extend(rest);
+        order
+    }
+
+    /// Phase 3, step `k`: free board `p3[k]` passes or makes a
+    /// non-branching move; after the last one, the action is checked and
+    /// visited.
+    pub(super) fn phase_c(&mut self, k: usize) -> ControlFlow<Stop> {
+        if k == self.p3.len() {
             let done = !self.stack.is_empty()
                 && color_of(self.mv.present()) != self.mover
                 && (self.first_free..self.boards.len())
@@ -249,43 +313,33 @@ impl Search<'_> {
             }
             return ControlFlow::Continue(());
         }
-        if !self.can_finish(i) {
+        if !self.can_finish(k) {
             return ControlFlow::Continue(());
         }
+        let i = self.p3[k];
         let b = self.boards[i];
         if !self.mv.is_playable(b, self.mover) {
-            return self.phase_c(i + 1);
+            return self.phase_c(k + 1);
         }
-        self.phase_c(i + 1)?;
-        self.each_nonbranching(i, Self::phase_c)
-    }
-
-    /// Plays each non-branching move of board `i` in turn and continues with
-    /// `next(i + 1)`, as phases 1 and 3 do: moves that cannot be made now or
-    /// are known to fail are skipped, and a move that fails is learnt.
-    pub(super) fn each_nonbranching(
-        &mut self,
-        i: usize,
-        next: fn(&mut Self, usize) -> ControlFlow<Stop>,
-    ) -> ControlFlow<Stop> {
-        for k in 0..self.nonbranching[i].len() {
-            let m = self.nonbranching[i][k];
+        self.phase_c(k + 1)?;
+        for x in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][x];
             if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
                 continue;
             }
-            if self.nb_fails(i, k, true) {
+            if self.nb_fails(i, x, true) {
                 continue;
             }
             let tried = self.try_move(&m, false)?;
             if tried.is_none() {
-                self.learn_nb(i, k, true);
+                self.learn_nb(i, x, true);
             }
             if let Some(u) = tried {
                 // Keep the canonical play order: non-branching moves before
-                // the branching jumps (none yet in phase 1).
+                // the branching jumps.
                 let at = self.stack.len() - self.branch_count;
                 self.stack.insert(at, m);
-                let r = next(self, i + 1);
+                let r = self.phase_c(k + 1);
                 self.stack.remove(at);
                 self.mv.undo(u);
                 r?;

@@ -178,13 +178,66 @@ impl Search<'_> {
         match self.boards.iter().position(|b| *b == m.to.board) {
             Some(j) => {
                 j != i
-                    && (j >= self.first_free
-                        || j >= decided
+                    && ((j >= self.first_free
+                        && (self.phase3_playable(j) || !self.jumps[j].is_empty()))
+                        || (j < self.first_free && j >= decided)
                         || self.hop_target[j]
                         || !self.jumps[j].is_empty())
             }
             None => true,
         }
+    }
+
+    /// Can free board `j` be played in phase 3: does it have a
+    /// non-branching move, or can a free board still to play hop onto it?
+    /// If not, a jump onto its end board never becomes a branching jump
+    /// by the move it waits for (a reserved board that cannot be played:
+    /// before, phase 2 went on extending the jump sequence under such a
+    /// reservation, which no completion can honour).
+    pub(super) fn phase3_playable(&self, j: usize) -> bool {
+        !self.nonbranching[j].is_empty()
+            || self.hop_sources[j].iter().any(|&o| {
+                o >= self.first_free && o != j && self.mv.is_playable(self.boards[o], self.mover)
+            })
+    }
+
+    /// In phase 2: true if a reserved board (see `reserved`) can no longer
+    /// be played in phase 3: each of its non-branching moves, and each hop
+    /// onto it from a free board still playable, gives a check now (and so
+    /// in every completion: checks only grow). No jump sequence from here
+    /// completes: the jump that reserved it can never be a branching one.
+    /// One node per move tested (nogoods skip known failures for free).
+    pub(super) fn reserved_stuck(&mut self) -> ControlFlow<Stop, bool> {
+        let n = self.boards.len();
+        'boards: for j in self.first_free..n {
+            if !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover) {
+                continue;
+            }
+            for k in 0..self.nonbranching[j].len() {
+                let m = self.nonbranching[j][k];
+                if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                    continue;
+                }
+                if !self.probe_nb(j, k)? {
+                    continue 'boards;
+                }
+            }
+            for s in 0..self.hop_sources[j].len() {
+                let o = self.hop_sources[j][s];
+                if o < self.first_free || o == j || !self.mv.is_playable(self.boards[o], self.mover)
+                {
+                    continue;
+                }
+                for k in 0..self.nonbranching[o].len() {
+                    let m = self.nonbranching[o][k];
+                    if !m.is_physical() && m.to.board == self.boards[j] && !self.probe_nb(o, k)? {
+                        continue 'boards;
+                    }
+                }
+            }
+            return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
     }
 
     /// [`Search::jump_can_branch`], noting in `why` that the answer
@@ -268,16 +321,18 @@ impl Search<'_> {
         ControlFlow::Continue(dead)
     }
 
-    /// In phase 3, before board `next` is decided: can some choice for the
-    /// boards `next..` still pass the present to the opponent and play every
-    /// reserved board? Phase 3 neither creates timelines nor changes which are
-    /// active, so the final present is the smallest active end, where an
-    /// unplayed board keeps its end and a played one ends one half-turn later
-    /// (on the opponent's colour). Boards already passed (and early boards
-    /// left unplayed) stay unplayed unless something can hop onto them. A
-    /// necessary condition, so cutting on it is exact: this is what keeps a
-    /// reactivated old timeline (which must be played) from multiplying every
-    /// combination of the other optional boards before failing at the end.
+    /// In phase 3, before step `next` (see [`Search::phase_c`]): can some
+    /// choice for the boards still to decide pass the present to the
+    /// opponent and play every reserved board? Phase 3 neither creates
+    /// timelines nor changes which are active, so the final present is the
+    /// smallest active end, where an unplayed board keeps its end and a
+    /// played one ends one half-turn later (on the opponent's colour).
+    /// Boards already passed (and early boards left unplayed) stay unplayed
+    /// unless a board still to decide can hop onto them. A necessary
+    /// condition, so cutting on it is exact: this is what keeps a
+    /// reactivated old timeline (which must be played) from multiplying
+    /// every combination of the other optional boards before failing at the
+    /// end.
     pub(super) fn can_finish(&self, next: usize) -> bool {
         let mut unplayed = i32::MAX;
         let mut opponent = i32::MAX;
@@ -289,11 +344,15 @@ impl Search<'_> {
                 }
             }
         }
+        let undecided = |j: usize| self.p3_pos[j] != usize::MAX && self.p3_pos[j] >= next;
         for (j, &b) in self.boards.iter().enumerate() {
             if !self.mv.is_playable(b, self.mover) {
                 continue;
             }
-            let still_open = j >= next || self.hop_target[j];
+            let still_open = undecided(j)
+                || self.hop_sources[j]
+                    .iter()
+                    .any(|&o| undecided(o) && self.mv.is_playable(self.boards[o], self.mover));
             if !still_open && self.reserved[j] {
                 return false;
             }

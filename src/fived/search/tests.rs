@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::{
     count_legal_actions, fast_legal_actions, for_each_legal_action, naive_legal_actions, outcome,
-    Answer, Budget, Outcome,
+    Answer, Budget, Outcome, Search,
 };
 use crate::fived::{boards, Game, Move, Multiverse};
 
@@ -530,4 +530,86 @@ fn phase_two_cuts_agree_with_brute_force_when_no_timeline_can_be_active() {
         "only {compared} enumerations and {enumerated} outcomes compared"
     );
     assert!(branched > 0, "no branching action was played");
+}
+
+/// The legal actions by the pruned search (at most 3 000, within 400 000
+/// nodes), and how often the phase-3 order and the reservation cuts of
+/// issue 14 changed its walk (`phases.rs`, `stuck.rs`).
+fn actions_and_phase3_cuts(pos: &Multiverse) -> (Vec<Vec<Move>>, u64) {
+    let mut actions = Vec::new();
+    let mut visit = |a: &[Move], _: &Multiverse| {
+        actions.push(a.to_vec());
+        if actions.len() >= 3000 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let mut s = Search::new(pos, Budget::nodes(400_000), false, &mut visit);
+    let _ = s.run();
+    let cuts = s.p3_cuts;
+    (actions, cuts)
+}
+
+/// Phase-3 order and reservations (issue 14): random branching games on
+/// small boards. Wherever brute force is cheap, the pruned enumeration
+/// equals it, and the new order or cuts changed the walk on some of those
+/// positions (so they are tested, not bypassed).
+#[test]
+fn phase_three_order_and_reservation_cuts_agree_with_brute_force() {
+    let starts = [
+        ("Very Small - Open", 0, 0),
+        ("Very Small - Open", 0, 2),
+        ("Focused - Just Rooks", 0, 0),
+        ("Focused - Just Knights", -2, 0),
+        ("Small - Open", 0, 0),
+    ];
+    let (games, plies) = if cfg!(debug_assertions) {
+        (2, 10)
+    } else {
+        (4, 10)
+    };
+    let mut rng = Rng(0x5eed_0014_0000_0004);
+    let mut compared = 0;
+    let mut cuts_where_compared = 0;
+    for (name, lmin, lmax) in starts {
+        for _game in 0..games {
+            let mut game = Game::new(custom_start(name, lmin, lmax));
+            for _ply in 0..plies {
+                let pos = game.committed();
+                let (actions, cuts) = actions_and_phase3_cuts(&pos);
+                if pos.playable_boards(pos.to_move()).len() <= 3 && actions.len() < 2500 {
+                    assert_eq!(
+                        naive_legal_actions(&pos),
+                        fast_legal_actions(&pos),
+                        "{name} {lmin}..{lmax}: enumeration differs from brute force"
+                    );
+                    compared += 1;
+                    cuts_where_compared += cuts;
+                }
+                if actions.is_empty() {
+                    break;
+                }
+                let branching: Vec<&Vec<Move>> = actions
+                    .iter()
+                    .filter(|a| a.iter().any(|m| !m.is_physical()))
+                    .collect();
+                let pick = if !branching.is_empty() && rng.below(4) != 0 {
+                    branching[rng.below(branching.len())].clone()
+                } else {
+                    actions[rng.below(actions.len())].clone()
+                };
+                for m in pick {
+                    game.play(m).expect("enumerated move plays");
+                }
+                game.submit().expect("enumerated action submits");
+            }
+        }
+    }
+    println!("{compared} compared with brute force, {cuts_where_compared} phase-3 cuts there");
+    assert!(compared >= 5 * games, "only {compared} positions compared");
+    assert!(
+        cuts_where_compared > 0,
+        "the phase-3 order and reservation cuts never fired where compared"
+    );
 }
