@@ -27,6 +27,8 @@ test("a 5D game with a 12 s clock: it runs, pauses under a dialog, switches on s
   await page.screenshot({ path: join(SHOTS, "clock-new-game.png") });
   await page.click('[data-variant="Standard"]');
   await page.waitForSelector(board("0", "1", "w"));
+  // A heading per region for screen readers (issue 17).
+  assert.deepEqual(await page.locator(".game-screen h2").allTextContents(), ["The multiverse", "Game"]);
 
   // White's clock runs (after its 2 s delay); Black's waits.
   await page.waitForSelector("[data-testid=clock-white].running");
@@ -117,6 +119,7 @@ test("the other games' clocks: Chessgi flags and stays flagged after a reload; T
   await page.fill("#new-chessgi [data-clock-field=bonus]", "0");
   await page.click("[data-action=start-chessgi]");
   await page.waitForSelector(".cg-screen [data-testid=clock-white].running");
+  assert.deepEqual(await page.locator(".cg-screen h2").allTextContents(), ["Board and pockets", "Game"]);
   assert.equal(await ms(page, "black"), 5000);
 
   // White moves: Black's clock runs, White's stands.

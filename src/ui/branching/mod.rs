@@ -403,6 +403,7 @@ pub fn BranchingScreen(
     view! {
         <section class="game-screen br-screen" data-game="branching">
             <div class="board-area br-area">
+                <h2 class="visually-hidden">"Branches"</h2>
                 <BranchGrid />
                 <div class="view-tools" role="toolbar" aria-label="View">
                     <button type="button" class="tool" data-action="zoom-in" title="Bigger boards" on:click=move |_| play.square.update(|s| *s = (*s + 4).min(48))>"+"</button>
@@ -411,6 +412,7 @@ pub fn BranchingScreen(
                 </div>
             </div>
             <aside class="side-panel">
+                <h2 class="visually-hidden">"Game"</h2>
                 <GameHead name variant=Signal::derive(move || format!("Multiverse Time Travel Chess · {}", variant())) keys=&BRANCHING_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", status().1) aria-hidden="true"></span>

@@ -160,6 +160,7 @@ pub fn ChessgiScreen() -> impl IntoView {
     view! {
         <section class="cg-screen" data-game-kind="chessgi" on:contextmenu=move |e: ev::MouseEvent| e.prevent_default()>
             <div class="cg-table">
+                <h2 class="visually-hidden">"Board and pockets"</h2>
                 <div class=move || if travelling() { "cg-board travelling" } else { "cg-board" }>
                     <div class="cg-board-frame">
                         <ChessgiBoard />
@@ -175,6 +176,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
             </div>
             <aside class="side-panel cg-side">
+                <h2 class="visually-hidden">"Game"</h2>
                 <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() keys=&CHESSGI_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>

@@ -307,6 +307,7 @@ pub fn GameScreen(
                 let waiting = if play.session.with(Session::computer_to_move) { " computer-turn" } else { "" };
                 format!("board-area{reviewing}{waiting}")
             }>
+                <h2 class="visually-hidden">"The multiverse"</h2>
                 <MultiverseView />
                 {move || play.review.with(|r| r.as_ref().map(|(k, _)| *k)).map(|k| view! {
                     <div class="review-banner" role="status" data-testid="review">
@@ -328,6 +329,7 @@ pub fn GameScreen(
                 </div>
             </div>
             <aside class="side-panel">
+                <h2 class="visually-hidden">"Game"</h2>
                 <div class="panel game-head">
                     <div class="game-name" title="Game name">{move || name.get()}</div>
                     <div class="game-variant">{variant}</div>

@@ -93,6 +93,7 @@ fn GameView(active: TtActive) -> impl IntoView {
     view! {
         <section class="tt-screen" data-game="time-traveling">
             <div class="tt-board-col">
+                <h2 class="visually-hidden">"Board"</h2>
                 <ViewBanner />
                 <TtBoard />
                 <div class="tt-board-tools" role="toolbar" aria-label="View">
@@ -104,11 +105,13 @@ fn GameView(active: TtActive) -> impl IntoView {
                 </div>
             </div>
             <aside class="tt-history panel" aria-label="History">
+                <h2 class="visually-hidden">"History"</h2>
                 <div class="panel-title">"History"</div>
                 <Timeline />
                 <Legend />
             </aside>
             <aside class="tt-side">
+                <h2 class="visually-hidden">"Game"</h2>
                 <GameHead name variant=variant_text keys=&TIME_TRAVELING_KEYS />
                 <SessionClock play=play.play bottom on_save=save_now />
                 <TurnAnnouncer play=play.play />
