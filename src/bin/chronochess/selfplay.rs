@@ -1,12 +1,22 @@
 //! `chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME]
-//! [--seed S] [--save DIR] [--ms N]`: computer against computer.
+//! [--seed S] [--save DIR] [--ms N] [--nodes N] [--opening K] [--swap]`:
+//! computer against computer.
 //!
-//! White is always `--white`. A game ends in checkmate, stalemate, or a draw
-//! after `ACTION_CAP` (200) actions. Prints one line per game, then the
-//! Elo difference (White's level minus Black's) with its 95 % interval, the
-//! average time per action of each side, and last `W-D-L: a-b-c` from
-//! White's side. `--ms` (default 100) is each action's time; `--save DIR`
-//! writes `DIR/game-001.5dpgn` … in the form `convert` writes.
+//! White is `--white` (with `--swap`, every second game the two levels
+//! change sides, the same opening as the game before). A game ends in
+//! checkmate, stalemate, or a draw after `ACTION_CAP` (200) actions. Prints
+//! one line per game, then the Elo difference (the `--white` level minus the
+//! `--black` one) with its 95 % interval, the average time per action of
+//! each level, and last `W-D-L: a-b-c` from the `--white` level's side
+//! (White's side unless `--swap`).
+//!
+//! Each action's limit: `--ms` milliseconds (default 100 without
+//! `--nodes`), `--nodes` actions visited (a limit that does not depend on
+//! the machine's load: the figures of the README use it), or both.
+//! `--opening K` plays the first K actions of each game (pair) as the
+//! `random` level with the game's seed, so that levels that are
+//! deterministic play different games. `--save DIR` writes
+//! `DIR/game-001.5dpgn` … in the form `convert` writes.
 
 use std::time::Instant;
 
@@ -21,7 +31,7 @@ use chronochess::notation::ast::{ActionText, GameText, Span};
 use crate::bestmove::{deadline, flag};
 
 const USAGE: &str = "usage: chronochess selfplay --white LEVEL --black LEVEL --games N \
-[--board NAME] [--seed S] [--save DIR] [--ms N]";
+[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N] [--opening K] [--swap]";
 
 fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     flag(args, name)?.map_or(Ok(default), |v| {
@@ -86,7 +96,10 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let black: Level = flag(args, "--black")?.ok_or(USAGE)?.parse()?;
     let games = number(args, "--games", 1)?;
     let seed = number(args, "--seed", 1)?;
-    let ms = number(args, "--ms", 100)?;
+    let nodes = number(args, "--nodes", u64::MAX)?;
+    let ms = number(args, "--ms", if nodes == u64::MAX { 100 } else { 0 })?;
+    let opening = usize::try_from(number(args, "--opening", 0)?).map_err(|e| e.to_string())?;
+    let swap = args.iter().any(|a| a == "--swap");
     let board_name = flag(args, "--board")?.unwrap_or("Standard");
     let variant = boards::lookup(board_name).map_err(|e| e.to_string())?;
     let save = flag(args, "--save")?;
@@ -96,22 +109,38 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     }
     let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
-    // Per side: total seconds, actions.
+    // Per level (the `--white` one first): total seconds, actions.
     let mut time = [(0.0f64, 0u64); 2];
     for g in 0..games {
+        let swapped = swap && g % 2 == 1;
+        // Both games of a swapped pair share their seed (and so their opening).
+        let pair = if swap { g / 2 } else { g };
+        let (white_level, black_level) = if swapped {
+            (black, white)
+        } else {
+            (white, black)
+        };
         let played = play_game(start.clone(), ACTION_CAP, |pos, side, i| {
-            let level = if side == Color::White { white } else { black };
+            let first = (side == Color::White) != swapped;
+            let level = if i < opening {
+                Level::Random
+            } else if first {
+                white
+            } else {
+                black
+            };
             let stop = deadline(ms);
+            let clock = || ms > 0 && stop();
             let limits = Limits {
-                nodes: u64::MAX,
-                stop: &stop,
+                nodes,
+                stop: &clock,
             };
             let game_seed = seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(g * 1_000_003 + i as u64);
+                .wrapping_add(pair * 1_000_003 + i as u64);
             let t = Instant::now();
             let c = choose_action(pos, level, game_seed, &limits);
-            let slot = &mut time[side.index()];
+            let slot = &mut time[usize::from(!first)];
             let secs = t.elapsed().as_secs_f64();
             if verbose {
                 let (lmin, lmax) = pos.timeline_range();
@@ -129,22 +158,20 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                     )
                 );
             }
-            slot.0 += secs;
-            slot.1 += 1;
+            if i >= opening {
+                slot.0 += secs;
+                slot.1 += 1;
+            }
             c
         })
         .map_err(|e| format!("game {}: {e}", g + 1))?;
         match played.end {
-            GameEnd::Checkmate {
-                winner: Color::White,
-            } => w += 1,
-            GameEnd::Checkmate {
-                winner: Color::Black,
-            } => l += 1,
+            GameEnd::Checkmate { winner } if (winner == Color::White) != swapped => w += 1,
+            GameEnd::Checkmate { .. } => l += 1,
             _ => d += 1,
         }
         println!(
-            "game {}: {} {} after {} actions",
+            "game {}: {white_level} - {black_level} {} {} after {} actions",
             g + 1,
             played.end.result(),
             played.end,
@@ -152,7 +179,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
         );
         if let Some(dir) = save {
             let path = std::path::Path::new(dir).join(format!("game-{:03}.5dpgn", g + 1));
-            let text = game_text(variant.name, white, black, &played)?;
+            let text = game_text(variant.name, white_level, black_level, &played)?;
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
@@ -164,14 +191,14 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
         show(hi),
         variant.name
     );
-    for (name, c) in [("white", Color::White), ("black", Color::Black)] {
-        let (secs, n) = time[c.index()];
+    for (i, level) in [white, black].into_iter().enumerate() {
+        let (secs, n) = time[i];
         let avg = if n == 0 {
             0.0
         } else {
             secs * 1000.0 / n as f64
         };
-        println!("average time per action, {name}: {avg:.1} ms over {n} actions");
+        println!("average time per action, {level}: {avg:.1} ms over {n} actions");
     }
     println!("W-D-L: {w}-{d}-{l}");
     Ok(std::process::ExitCode::SUCCESS)
