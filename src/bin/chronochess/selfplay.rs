@@ -1,5 +1,5 @@
 //! `chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME]
-//! [--seed S] [--save DIR] [--ms N] [--nodes N] [--opening K] [--swap]`:
+//! [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]`:
 //! computer against computer.
 //!
 //! White is `--white` (with `--swap`, every second game the two levels
@@ -11,8 +11,9 @@
 //! (White's side unless `--swap`).
 //!
 //! Each action's limit: `--ms` milliseconds (default 100 without
-//! `--nodes`), `--nodes` actions visited (a limit that does not depend on
-//! the machine's load: the figures of the README use it), or both.
+//! `--nodes`), `--nodes N` actions visited (a limit that does not depend on
+//! the machine's load: the figures of the README use it; `--nodes A,B`
+//! gives the `--white` level A and the `--black` one B), or both.
 //! `--opening K` plays the first K actions of each game (pair) as the
 //! `random` level with the game's seed, so that levels that are
 //! deterministic play different games. `--save DIR` writes
@@ -31,7 +32,7 @@ use chronochess::notation::ast::{ActionText, GameText, Span};
 use crate::bestmove::{deadline, flag};
 
 const USAGE: &str = "usage: chronochess selfplay --white LEVEL --black LEVEL --games N \
-[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N] [--opening K] [--swap]";
+[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]";
 
 fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     flag(args, name)?.map_or(Ok(default), |v| {
@@ -96,8 +97,22 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let black: Level = flag(args, "--black")?.ok_or(USAGE)?.parse()?;
     let games = number(args, "--games", 1)?;
     let seed = number(args, "--seed", 1)?;
-    let nodes = number(args, "--nodes", u64::MAX)?;
-    let ms = number(args, "--ms", if nodes == u64::MAX { 100 } else { 0 })?;
+    // `--nodes N` for both levels, or `--nodes A,B` (the `--white` level's, the `--black` one's).
+    let nodes = match flag(args, "--nodes")? {
+        None => [u64::MAX; 2],
+        Some(v) => {
+            let parsed: Result<Vec<u64>, _> = v.split(',').map(str::parse).collect();
+            match parsed
+                .map_err(|_| "--nodes needs a number or two")?
+                .as_slice()
+            {
+                [n] => [*n; 2],
+                [a, b] => [*a, *b],
+                _ => return Err("--nodes needs a number or two".to_string()),
+            }
+        }
+    };
+    let ms = number(args, "--ms", if nodes[0] == u64::MAX { 100 } else { 0 })?;
     let opening = usize::try_from(number(args, "--opening", 0)?).map_err(|e| e.to_string())?;
     let swap = args.iter().any(|a| a == "--swap");
     let board_name = flag(args, "--board")?.unwrap_or("Standard");
@@ -132,7 +147,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             let stop = deadline(ms);
             let clock = || ms > 0 && stop();
             let limits = Limits {
-                nodes,
+                nodes: nodes[usize::from(!first)],
                 stop: &clock,
             };
             let game_seed = seed

@@ -46,9 +46,10 @@
 //! composed replies are tried (one that is legal proves there is no mate),
 //! then [`crate::fived::search::outcome`] with 2 000 applied moves; the
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
-//! checkmating action found is played at once. The clock (or the node
-//! limit) may cut this scan only after 2 000 actions and between the
-//! repeated tests; the enumeration
+//! checkmating action found is played at once. The clock may cut this
+//! scan only after 2 000 actions and between the repeated tests; a node
+//! limit stops it at a third of the limit (the mate tests counted, see
+//! [`Limits::nodes`]); the enumeration
 //! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
@@ -169,6 +170,11 @@ impl std::str::FromStr for Level {
 /// actions, so the same code runs where `std::time::Instant` does not).
 pub struct Limits<'a> {
     /// Actions visited at most (listed at a node, or played in a playout).
+    /// The exact searches count too, ten applied moves as one node (a mate
+    /// test that ran, an enumeration that used up its budget), and the
+    /// root's listing (the mate scan) stops at a third of the limit, so
+    /// that the limit bounds the time in any position and leaves the
+    /// deeper search its part.
     pub nodes: u64,
     /// True once the caller wants an answer now.
     pub stop: &'a dyn Fn() -> bool,
@@ -208,7 +214,8 @@ pub struct Choice {
     pub score: Option<i32>,
     /// The depth (in actions) of the last completed iteration.
     pub depth: u32,
-    /// Actions visited (listed or played).
+    /// Actions visited (listed or played), plus the work of the exact
+    /// searches counted as nodes (see [`Limits::nodes`]).
     pub nodes: u64,
     /// How far the mate-in-one scan got.
     pub scan: Scan,

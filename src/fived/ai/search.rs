@@ -31,7 +31,7 @@ const ROOT_CAP: usize = 2_000;
 /// Actions the root's mate scan visits before the clock may cut it.
 pub(crate) const ROOT_MIN_SCAN: u64 = 2_000;
 /// Under a node limit, the root's listing (the mate scan) stops at this
-/// share of the limit (once [`ROOT_MIN_SCAN`] actions were visited), so that
+/// share of the limit (at least [`ROOT_MIN_SCAN`] nodes), so that
 /// a position with millions of actions leaves the deeper search its part.
 const ROOT_SCAN_SHARE: u64 = 3;
 /// Applied moves an exact search may use per action of the node limit: the
@@ -316,8 +316,9 @@ impl<'a> Searcher<'a> {
     /// With `mate_test`, every checking action is tested for mate (exactly,
     /// with [`MATE_PROBE`] applied moves) and the listing stops at the first
     /// mate; with `scan_all` too, the enumeration goes on after `keep`
-    /// actions (only to look for a mate). The clock and the node limit may cut it once
-    /// `clock_after` actions were visited. When the listing is not complete,
+    /// actions (only to look for a mate). The clock may cut it once
+    /// `clock_after` actions were visited; the node limit (at the root, its
+    /// share [`ROOT_SCAN_SHARE`]) at any time. When the listing is not complete,
     /// the actions composed from each board's best moves ([`greedy_actions`])
     /// are added: the enumeration's fixed order leaves them out otherwise.
     pub(crate) fn children(
@@ -343,9 +344,10 @@ impl<'a> Searcher<'a> {
         let mut extra = 0u64;
         let r = for_each_legal_action(&self.pos, Budget::nodes(budget), |moves, _| {
             visited += 1;
-            if visited > clock_after
-                && (self.nodes + visited + extra >= cap
-                    || ((self.nodes + visited).is_multiple_of(128) && (self.limits.stop)()))
+            if self.nodes + visited + extra >= cap
+                || (visited > clock_after
+                    && (self.nodes + visited).is_multiple_of(128)
+                    && (self.limits.stop)())
             {
                 listing = Listing::Stopped;
                 return ControlFlow::Break(());
