@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use chronochess::chess::Color;
 use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, PlayedGame, ACTION_CAP};
-use chronochess::fived::ai::{choose_action, Level, Limits};
+use chronochess::fived::ai::{choose_action, Level, Limits, CLOCK_SCAN};
 use chronochess::fived::coords::turn_of;
 use chronochess::fived::{boards, Game, Multiverse};
 use chronochess::notation;
@@ -149,6 +149,8 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             let limits = Limits {
                 nodes: nodes[usize::from(!first)],
                 stop: &clock,
+                // With a clock, the root scan is bounded as in the page.
+                scan: if ms > 0 { CLOCK_SCAN } else { u64::MAX },
             };
             let game_seed = seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)

@@ -336,7 +336,9 @@ impl<'a> Searcher<'a> {
         let mut visited = 0u64;
         // The root's listing stops at its share of a node limit.
         let cap = if ply == 0 {
-            (self.limits.nodes / ROOT_SCAN_SHARE).max(ROOT_MIN_SCAN)
+            (self.limits.nodes / ROOT_SCAN_SHARE)
+                .min(self.limits.scan)
+                .max(ROOT_MIN_SCAN)
         } else {
             self.limits.nodes
         };
@@ -495,6 +497,7 @@ impl<'a> Searcher<'a> {
         let enumeration = ROOT_ENUMERATION.min(
             self.limits
                 .nodes
+                .min(self.limits.scan.saturating_mul(ROOT_SCAN_SHARE))
                 .saturating_mul(APPLIED_PER_NODE)
                 .checked_div(ROOT_SCAN_SHARE)
                 .unwrap_or(u64::MAX)

@@ -131,6 +131,7 @@ fn the_clock_stops_the_search() {
         &Limits {
             nodes: u64::MAX,
             stop: &|| true,
+            scan: u64::MAX,
         },
     )
     .unwrap();
