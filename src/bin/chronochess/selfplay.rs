@@ -16,7 +16,8 @@
 //! gives the `--white` level A and the `--black` one B), or both.
 //! `--opening K` plays the first K actions of each game (pair) as the
 //! `random` level with the game's seed, so that levels that are
-//! deterministic play different games. `--save DIR` writes
+//! deterministic play different games. `--from K` starts at game K (the
+//! games a full run plays from there on). `--save DIR` writes
 //! `DIR/game-001.5dpgn` … in the form `convert` writes.
 
 use std::time::Instant;
@@ -32,7 +33,7 @@ use chronochess::notation::ast::{ActionText, GameText, Span};
 use crate::bestmove::{deadline, flag};
 
 const USAGE: &str = "usage: chronochess selfplay --white LEVEL --black LEVEL --games N \
-[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]";
+[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap] [--from K]";
 
 fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     flag(args, name)?.map_or(Ok(default), |v| {
@@ -115,6 +116,8 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let ms = number(args, "--ms", if nodes[0] == u64::MAX { 100 } else { 0 })?;
     let opening = usize::try_from(number(args, "--opening", 0)?).map_err(|e| e.to_string())?;
     let swap = args.iter().any(|a| a == "--swap");
+    // `--from K`: start at game K (1-based), the same games as a full run's.
+    let from = number(args, "--from", 1)?.max(1) - 1;
     let board_name = flag(args, "--board")?.unwrap_or("Standard");
     let variant = boards::lookup(board_name).map_err(|e| e.to_string())?;
     let save = flag(args, "--save")?;
@@ -126,7 +129,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     // Per level (the `--white` one first): total seconds, actions.
     let mut time = [(0.0f64, 0u64); 2];
-    for g in 0..games {
+    for g in from..games {
         let swapped = swap && g % 2 == 1;
         // Both games of a swapped pair share their seed (and so their opening).
         let pair = if swap { g / 2 } else { g };
@@ -202,10 +205,11 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     }
     let (e, lo, hi) = elo(w, d, l);
     println!(
-        "Elo difference ({white} - {black}): {} (95 % interval {} to {}) over {games} games on {}",
+        "Elo difference ({white} - {black}): {} (95 % interval {} to {}) over {} games on {}",
         show(e),
         show(lo),
         show(hi),
+        games.saturating_sub(from),
         variant.name
     );
     for (i, level) in [white, black].into_iter().enumerate() {
