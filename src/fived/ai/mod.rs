@@ -88,7 +88,7 @@
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
 //! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
-//! with ±150 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
+//! with ±400 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
 //! far as the clock allows). Every level is deterministic for a seed when
 //! its limit is a node count (a clock makes the depth reached vary).
 
@@ -128,7 +128,7 @@ impl Level {
     /// Maximum search depth in actions, and the noise added to root scores.
     fn settings(self) -> (u32, i32) {
         match self {
-            Level::Depth(1) => (1, 150),
+            Level::Depth(1) => (1, 400),
             Level::Depth(n) => (u32::from(n) - 1, 0),
             _ => (64, 0),
         }
