@@ -69,10 +69,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     }
     let game = replayed.game;
     let stop = deadline(ms);
-    let limits = Limits {
-        nodes: u64::MAX,
-        stop: &stop,
-    };
+    let limits = Limits::clock(&stop);
     let choice = choose_action(game.multiverse(), level, seed, &limits)
         .ok_or_else(|| format!("{file}: the side to move has no legal action"))?;
     eprintln!(

@@ -1,18 +1,30 @@
 //! `chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME]
-//! [--seed S] [--save DIR] [--ms N]`: computer against computer.
+//! [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]`:
+//! computer against computer.
 //!
-//! White is always `--white`. A game ends in checkmate, stalemate, or a draw
-//! after `ACTION_CAP` (200) actions. Prints one line per game, then the
-//! Elo difference (White's level minus Black's) with its 95 % interval, the
-//! average time per action of each side, and last `W-D-L: a-b-c` from
-//! White's side. `--ms` (default 100) is each action's time; `--save DIR`
-//! writes `DIR/game-001.5dpgn` … in the form `convert` writes.
+//! White is `--white` (with `--swap`, every second game the two levels
+//! change sides, the same opening as the game before). A game ends in
+//! checkmate, stalemate, or a draw after `ACTION_CAP` (200) actions. Prints
+//! one line per game, then the Elo difference (the `--white` level minus the
+//! `--black` one) with its 95 % interval, the average time per action of
+//! each level, and last `W-D-L: a-b-c` from the `--white` level's side
+//! (White's side unless `--swap`).
+//!
+//! Each action's limit: `--ms` milliseconds (default 100 without
+//! `--nodes`), `--nodes N` actions visited (a limit that does not depend on
+//! the machine's load: the figures of the README use it; `--nodes A,B`
+//! gives the `--white` level A and the `--black` one B), or both.
+//! `--opening K` plays the first K actions of each game (pair) as the
+//! `random` level with the game's seed, so that levels that are
+//! deterministic play different games. `--from K` starts at game K (the
+//! games a full run plays from there on). `--save DIR` writes
+//! `DIR/game-001.5dpgn` … in the form `convert` writes.
 
 use std::time::Instant;
 
 use chronochess::chess::Color;
 use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, PlayedGame, ACTION_CAP};
-use chronochess::fived::ai::{choose_action, Level, Limits};
+use chronochess::fived::ai::{choose_action, Level, Limits, CLOCK_SCAN};
 use chronochess::fived::coords::turn_of;
 use chronochess::fived::{boards, Game, Multiverse};
 use chronochess::notation;
@@ -21,7 +33,7 @@ use chronochess::notation::ast::{ActionText, GameText, Span};
 use crate::bestmove::{deadline, flag};
 
 const USAGE: &str = "usage: chronochess selfplay --white LEVEL --black LEVEL --games N \
-[--board NAME] [--seed S] [--save DIR] [--ms N]";
+[--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap] [--from K]";
 
 fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     flag(args, name)?.map_or(Ok(default), |v| {
@@ -86,7 +98,26 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let black: Level = flag(args, "--black")?.ok_or(USAGE)?.parse()?;
     let games = number(args, "--games", 1)?;
     let seed = number(args, "--seed", 1)?;
-    let ms = number(args, "--ms", 100)?;
+    // `--nodes N` for both levels, or `--nodes A,B` (the `--white` level's, the `--black` one's).
+    let nodes = match flag(args, "--nodes")? {
+        None => [u64::MAX; 2],
+        Some(v) => {
+            let parsed: Result<Vec<u64>, _> = v.split(',').map(str::parse).collect();
+            match parsed
+                .map_err(|_| "--nodes needs a number or two")?
+                .as_slice()
+            {
+                [n] => [*n; 2],
+                [a, b] => [*a, *b],
+                _ => return Err("--nodes needs a number or two".to_string()),
+            }
+        }
+    };
+    let ms = number(args, "--ms", if nodes[0] == u64::MAX { 100 } else { 0 })?;
+    let opening = usize::try_from(number(args, "--opening", 0)?).map_err(|e| e.to_string())?;
+    let swap = args.iter().any(|a| a == "--swap");
+    // `--from K`: start at game K (1-based), the same games as a full run's.
+    let from = number(args, "--from", 1)?.max(1) - 1;
     let board_name = flag(args, "--board")?.unwrap_or("Standard");
     let variant = boards::lookup(board_name).map_err(|e| e.to_string())?;
     let save = flag(args, "--save")?;
@@ -96,22 +127,40 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     }
     let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
-    // Per side: total seconds, actions.
+    // Per level (the `--white` one first): total seconds, actions.
     let mut time = [(0.0f64, 0u64); 2];
-    for g in 0..games {
+    for g in from..games {
+        let swapped = swap && g % 2 == 1;
+        // Both games of a swapped pair share their seed (and so their opening).
+        let pair = if swap { g / 2 } else { g };
+        let (white_level, black_level) = if swapped {
+            (black, white)
+        } else {
+            (white, black)
+        };
         let played = play_game(start.clone(), ACTION_CAP, |pos, side, i| {
-            let level = if side == Color::White { white } else { black };
+            let first = (side == Color::White) != swapped;
+            let level = if i < opening {
+                Level::Random
+            } else if first {
+                white
+            } else {
+                black
+            };
             let stop = deadline(ms);
+            let clock = || ms > 0 && stop();
             let limits = Limits {
-                nodes: u64::MAX,
-                stop: &stop,
+                nodes: nodes[usize::from(!first)],
+                stop: &clock,
+                // With a clock, the root scan is bounded as in the page.
+                scan: if ms > 0 { CLOCK_SCAN } else { u64::MAX },
             };
             let game_seed = seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(g * 1_000_003 + i as u64);
+                .wrapping_add(pair * 1_000_003 + i as u64);
             let t = Instant::now();
             let c = choose_action(pos, level, game_seed, &limits);
-            let slot = &mut time[side.index()];
+            let slot = &mut time[usize::from(!first)];
             let secs = t.elapsed().as_secs_f64();
             if verbose {
                 let (lmin, lmax) = pos.timeline_range();
@@ -129,22 +178,20 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                     )
                 );
             }
-            slot.0 += secs;
-            slot.1 += 1;
+            if i >= opening {
+                slot.0 += secs;
+                slot.1 += 1;
+            }
             c
         })
         .map_err(|e| format!("game {}: {e}", g + 1))?;
         match played.end {
-            GameEnd::Checkmate {
-                winner: Color::White,
-            } => w += 1,
-            GameEnd::Checkmate {
-                winner: Color::Black,
-            } => l += 1,
+            GameEnd::Checkmate { winner } if (winner == Color::White) != swapped => w += 1,
+            GameEnd::Checkmate { .. } => l += 1,
             _ => d += 1,
         }
         println!(
-            "game {}: {} {} after {} actions",
+            "game {}: {white_level} - {black_level} {} {} after {} actions",
             g + 1,
             played.end.result(),
             played.end,
@@ -152,26 +199,27 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
         );
         if let Some(dir) = save {
             let path = std::path::Path::new(dir).join(format!("game-{:03}.5dpgn", g + 1));
-            let text = game_text(variant.name, white, black, &played)?;
+            let text = game_text(variant.name, white_level, black_level, &played)?;
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
     let (e, lo, hi) = elo(w, d, l);
     println!(
-        "Elo difference ({white} - {black}): {} (95 % interval {} to {}) over {games} games on {}",
+        "Elo difference ({white} - {black}): {} (95 % interval {} to {}) over {} games on {}",
         show(e),
         show(lo),
         show(hi),
+        games.saturating_sub(from),
         variant.name
     );
-    for (name, c) in [("white", Color::White), ("black", Color::Black)] {
-        let (secs, n) = time[c.index()];
+    for (i, level) in [white, black].into_iter().enumerate() {
+        let (secs, n) = time[i];
         let avg = if n == 0 {
             0.0
         } else {
             secs * 1000.0 / n as f64
         };
-        println!("average time per action, {name}: {avg:.1} ms over {n} actions");
+        println!("average time per action, {level}: {avg:.1} ms over {n} actions");
     }
     println!("W-D-L: {w}-{d}-{l}");
     Ok(std::process::ExitCode::SUCCESS)

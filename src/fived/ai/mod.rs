@@ -46,9 +46,10 @@
 //! composed replies are tried (one that is legal proves there is no mate),
 //! then [`crate::fived::search::outcome`] with 2 000 applied moves; the
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
-//! checkmating action found is played at once. The clock (or the node
-//! limit) may cut this scan only after 2 000 actions and between the
-//! repeated tests; the enumeration
+//! checkmating action found is played at once. The clock may cut this
+//! scan only after 2 000 actions and between the repeated tests; a node
+//! limit stops it at a third of the limit (the mate tests counted, see
+//! [`Limits::nodes`]); the enumeration
 //! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
@@ -87,7 +88,7 @@
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
 //! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
-//! with ±150 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
+//! with ±400 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
 //! far as the clock allows). Every level is deterministic for a seed when
 //! its limit is a node count (a clock makes the depth reached vary).
 
@@ -127,7 +128,7 @@ impl Level {
     /// Maximum search depth in actions, and the noise added to root scores.
     fn settings(self) -> (u32, i32) {
         match self {
-            Level::Depth(1) => (1, 150),
+            Level::Depth(1) => (1, 400),
             Level::Depth(n) => (u32::from(n) - 1, 0),
             _ => (64, 0),
         }
@@ -169,10 +170,26 @@ impl std::str::FromStr for Level {
 /// actions, so the same code runs where `std::time::Instant` does not).
 pub struct Limits<'a> {
     /// Actions visited at most (listed at a node, or played in a playout).
+    /// The exact searches count too, ten applied moves as one node (a mate
+    /// test that ran, an enumeration that used up its budget), and the
+    /// root's listing (the mate scan) stops at a third of the limit, so
+    /// that the limit bounds the time in any position and leaves the
+    /// deeper search its part.
     pub nodes: u64,
     /// True once the caller wants an answer now.
     pub stop: &'a dyn Fn() -> bool,
+    /// Nodes the root's mate scan may use before the search looks deeper
+    /// (besides its third of `nodes`). A clock cannot say what share of the
+    /// time has gone, so a clock-limited search bounds its scan this way
+    /// ([`Limits::clock`]): else a position with millions of actions spends
+    /// the whole time listing the root.
+    pub scan: u64,
 }
+
+/// The root scan's nodes under a clock ([`Limits::clock`]): a tenth to a
+/// third of a second natively (with six timelines the strongest level then
+/// reaches depth 3 in a second instead of 1).
+pub const CLOCK_SCAN: u64 = 50_000;
 
 impl Limits<'static> {
     /// A limit of `nodes` actions and no clock.
@@ -181,6 +198,20 @@ impl Limits<'static> {
         Limits {
             nodes,
             stop: &|| false,
+            scan: u64::MAX,
+        }
+    }
+}
+
+impl<'a> Limits<'a> {
+    /// No node limit, the clock `stop`, and a root scan of at most
+    /// [`CLOCK_SCAN`] nodes.
+    #[must_use]
+    pub fn clock(stop: &'a dyn Fn() -> bool) -> Limits<'a> {
+        Limits {
+            nodes: u64::MAX,
+            stop,
+            scan: CLOCK_SCAN,
         }
     }
 }
@@ -208,7 +239,8 @@ pub struct Choice {
     pub score: Option<i32>,
     /// The depth (in actions) of the last completed iteration.
     pub depth: u32,
-    /// Actions visited (listed or played).
+    /// Actions visited (listed or played), plus the work of the exact
+    /// searches counted as nodes (see [`Limits::nodes`]).
     pub nodes: u64,
     /// How far the mate-in-one scan got.
     pub scan: Scan,
@@ -323,6 +355,7 @@ fn choose_by_level(
                 Limits {
                     nodes: limits.nodes,
                     stop: limits.stop,
+                    scan: limits.scan,
                 },
                 rng.next_u64(),
                 noise,

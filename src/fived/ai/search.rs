@@ -30,6 +30,16 @@ const INNER_CAP: usize = 400;
 const ROOT_CAP: usize = 2_000;
 /// Actions the root's mate scan visits before the clock may cut it.
 pub(crate) const ROOT_MIN_SCAN: u64 = 2_000;
+/// Under a node limit, the root's listing (the mate scan) stops at this
+/// share of the limit (at least [`ROOT_MIN_SCAN`] nodes), so that
+/// a position with millions of actions leaves the deeper search its part.
+const ROOT_SCAN_SHARE: u64 = 3;
+/// Applied moves an exact search may use per action of the node limit: the
+/// root enumeration's budget is at most this many per node of the limit, and
+/// a repeated mate test of `b` applied moves counts `b / APPLIED_PER_NODE`
+/// nodes (it is skipped when the limit has no room for it), so that a node
+/// limit bounds the time spent whatever the position.
+const APPLIED_PER_NODE: u64 = 10;
 
 /// One action of a node: its moves, the static score of the position after
 /// it for the side that plays it, and whether it gives check or mate.
@@ -40,6 +50,8 @@ pub(crate) struct Child {
     pub(crate) mate: bool,
     /// It gives check and the mate test was inconclusive.
     pub(crate) unresolved: bool,
+    /// Nodes its exact mate test counts ([`APPLIED_PER_NODE`]).
+    pub(crate) cost: u64,
 }
 
 /// Plays a whole action on `pos` and hands the turn over; `None` (with
@@ -99,10 +111,10 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
     let mover = work.to_move;
     let undos = play(work, moves)?;
     let check = in_check(work);
-    let test = if check && mate_test {
+    let (test, applied) = if check && mate_test {
         mate_test_of(work, MATE_PROBE)
     } else {
-        Answer::Unknown
+        (Answer::Unknown, 0)
     };
     let mate = test == Answer::Known(Outcome::Checkmate);
     let unresolved = check && mate_test && test == Answer::Unknown;
@@ -117,13 +129,15 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
         score,
         mate,
         unresolved,
+        cost: applied / APPLIED_PER_NODE,
     })
 }
 
 /// The exact outcome for the side to move of `pos` (in check), within
 /// `budget` applied moves; first a few composed actions are tried: one that
-/// is legal proves there is no mate without the search's set-up cost.
-fn mate_test_of(pos: &mut Multiverse, budget: u64) -> Answer<Outcome> {
+/// is legal proves there is no mate without the search's set-up cost. With
+/// the budget the exact search was given (0 when a composed action decided).
+fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome>, u64) {
     for salt in 0..3u64 {
         let escape = compose(pos, |p, i, options| {
             if options.is_empty() {
@@ -139,13 +153,16 @@ fn mate_test_of(pos: &mut Multiverse, budget: u64) -> Answer<Outcome> {
             }
         });
         if escape.is_some() {
-            return Answer::Known(Outcome::Ongoing {
-                in_check: true,
-                softmate: false,
-            });
+            return (
+                Answer::Known(Outcome::Ongoing {
+                    in_check: true,
+                    softmate: false,
+                }),
+                0,
+            );
         }
     }
-    outcome(pos, Budget::nodes(budget))
+    (outcome(pos, Budget::nodes(budget)), budget)
 }
 
 /// A legal action made of one move per board that must move, each picked
@@ -299,8 +316,9 @@ impl<'a> Searcher<'a> {
     /// With `mate_test`, every checking action is tested for mate (exactly,
     /// with [`MATE_PROBE`] applied moves) and the listing stops at the first
     /// mate; with `scan_all` too, the enumeration goes on after `keep`
-    /// actions (only to look for a mate). The clock and the node limit may cut it once
-    /// `clock_after` actions were visited. When the listing is not complete,
+    /// actions (only to look for a mate). The clock may cut it once
+    /// `clock_after` actions were visited; the node limit (at the root, its
+    /// share [`ROOT_SCAN_SHARE`]) at any time. When the listing is not complete,
     /// the actions composed from each board's best moves ([`greedy_actions`])
     /// are added: the enumeration's fixed order leaves them out otherwise.
     pub(crate) fn children(
@@ -316,11 +334,22 @@ impl<'a> Searcher<'a> {
         let mut kids: Vec<Child> = Vec::new();
         let mut listing = Listing::Complete;
         let mut visited = 0u64;
+        // The root's listing stops at its share of a node limit.
+        let cap = if ply == 0 {
+            (self.limits.nodes / ROOT_SCAN_SHARE)
+                .min(self.limits.scan)
+                .max(ROOT_MIN_SCAN)
+        } else {
+            self.limits.nodes
+        };
+        // Nodes the mate tests count.
+        let mut extra = 0u64;
         let r = for_each_legal_action(&self.pos, Budget::nodes(budget), |moves, _| {
             visited += 1;
-            if visited > clock_after
-                && (self.nodes + visited >= self.limits.nodes
-                    || ((self.nodes + visited).is_multiple_of(128) && (self.limits.stop)()))
+            if self.nodes + visited + extra >= cap
+                || (visited > clock_after
+                    && (self.nodes + visited).is_multiple_of(128)
+                    && (self.limits.stop)())
             {
                 listing = Listing::Stopped;
                 return ControlFlow::Break(());
@@ -332,6 +361,7 @@ impl<'a> Searcher<'a> {
             let Some(kid) = score_action(&mut work, moves, mate_test, ply) else {
                 return ControlFlow::Continue(());
             };
+            extra += kid.cost;
             let mate = kid.mate;
             if mate || kids.len() < keep {
                 kids.push(kid);
@@ -344,7 +374,11 @@ impl<'a> Searcher<'a> {
             }
             ControlFlow::Continue(())
         });
-        self.nodes += visited;
+        self.nodes += visited + extra;
+        if r == Answer::Unknown {
+            // The enumeration used its whole budget.
+            self.nodes += budget / APPLIED_PER_NODE;
+        }
         if r == Answer::Unknown && listing == Listing::Complete {
             listing = Listing::Partial;
         }
@@ -361,6 +395,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 if let Some(kid) = score_action(&mut work, &moves, mate_test, ply) {
+                    self.nodes += kid.cost;
                     let mate = kid.mate;
                     kids.push(kid);
                     if mate {
@@ -459,8 +494,17 @@ impl<'a> Searcher<'a> {
         report: &mut Report<'_>,
     ) -> Option<(Vec<Move>, i32, u32)> {
         // The root listing never honours the clock: it is the mate scan.
+        let enumeration = ROOT_ENUMERATION.min(
+            self.limits
+                .nodes
+                .min(self.limits.scan.saturating_mul(ROOT_SCAN_SHARE))
+                .saturating_mul(APPLIED_PER_NODE)
+                .checked_div(ROOT_SCAN_SHARE)
+                .unwrap_or(u64::MAX)
+                .max(INNER_ENUMERATION),
+        );
         let (mut kids, listing) =
-            self.children(ROOT_CAP, ROOT_ENUMERATION, true, true, ROOT_MIN_SCAN, 0);
+            self.children(ROOT_CAP, enumeration, true, true, ROOT_MIN_SCAN, 0);
         self.root_listing = Some(listing);
         if let Some(m) = kids.iter().find(|k| k.mate) {
             return Some((m.moves.clone(), m.score, 1));
@@ -474,8 +518,9 @@ impl<'a> Searcher<'a> {
             .collect();
         for budget in ROOT_PROBES {
             let mut still = Vec::new();
+            let cost = budget / APPLIED_PER_NODE;
             for moves in open {
-                if self.nodes >= self.limits.nodes || (self.limits.stop)() {
+                if self.nodes.saturating_add(cost) >= self.limits.nodes || (self.limits.stop)() {
                     self.root_listing = Some(Listing::Stopped);
                     still.clear();
                     break;
@@ -484,7 +529,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 };
                 let test = outcome(&self.pos, Budget::nodes(budget));
-                self.nodes += 1;
+                self.nodes += cost.max(1);
                 unplay(&mut self.pos, undos);
                 match test {
                     Answer::Known(Outcome::Checkmate) => {

@@ -131,6 +131,7 @@ fn the_clock_stops_the_search() {
         &Limits {
             nodes: u64::MAX,
             stop: &|| true,
+            scan: u64::MAX,
         },
     )
     .unwrap();
@@ -170,4 +171,30 @@ fn progress_reports_legal_best_actions_ending_with_the_choice() {
     // The same answer as without a listener.
     let plain = choose_action(&start, Level::Depth(4), 5, &Limits::nodes(200_000)).unwrap();
     assert_eq!(plain.moves, c.moves);
+}
+
+/// A Standard middlegame with six timelines, White to move (from a self-play
+/// game of level 3 against itself; `bench/ai/six-timelines.5dpgn`).
+const SIX_TIMELINES: &str = include_str!("../../../bench/ai/six-timelines.5dpgn");
+
+#[test]
+fn a_node_limit_bounds_the_work_and_leaves_room_to_look_deeper() {
+    // Six timelines: millions of actions. The root's mate scan stops at a
+    // third of the limit and the exact searches count, so the search stays
+    // near its limit and still answers the opponent's replies (depth 2).
+    let game = after(SIX_TIMELINES);
+    let (lmin, lmax) = game.multiverse().timeline_range();
+    assert_eq!(lmax - lmin + 1, 6);
+    let limit = 60_000;
+    let c = choose_action(
+        game.multiverse(),
+        Level::Strongest,
+        1,
+        &Limits::nodes(limit),
+    )
+    .unwrap();
+    assert!(c.nodes <= limit + 20_000, "{} nodes", c.nodes);
+    assert!(c.depth >= 2, "depth {}", c.depth);
+    let mut g = game.clone();
+    play_checked(&mut g, &c.moves).unwrap();
 }

@@ -252,10 +252,7 @@ pub fn think(
         }
         deadline.is_some_and(|d| t >= d)
     };
-    let limits = Limits {
-        nodes: u64::MAX,
-        stop: &stop,
-    };
+    let limits = Limits::clock(&stop);
     let choice = choose_action_reporting(
         game.multiverse(),
         level,
