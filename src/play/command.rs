@@ -38,6 +38,47 @@ pub fn answer<S: GameSession>(
     now_ms: u64,
     command: &str,
 ) -> String {
+    answer_read(&Facts(session), clock, now_ms, command)
+}
+
+/// What the commands read from a session. Not generic, so the command code
+/// is compiled once for all the games of a page, not once per session type
+/// (each game screen asks through its own session type).
+trait Readable {
+    fn last_turn_words(&self) -> Option<String>;
+    fn ending(&self) -> Option<super::Ending>;
+    fn to_move(&self) -> Color;
+    fn scene(&self) -> super::Scene;
+    fn board_name(&self, key: BoardKey) -> String;
+}
+
+/// A [`GameSession`] read as [`Readable`].
+struct Facts<'a, S>(&'a S);
+
+impl<S: GameSession> Readable for Facts<'_, S> {
+    fn last_turn_words(&self) -> Option<String> {
+        self.0.last_turn_words()
+    }
+    fn ending(&self) -> Option<super::Ending> {
+        self.0.ending()
+    }
+    fn to_move(&self) -> Color {
+        self.0.to_move()
+    }
+    fn scene(&self) -> super::Scene {
+        self.0.scene()
+    }
+    fn board_name(&self, key: BoardKey) -> String {
+        self.0.board_name(key)
+    }
+}
+
+fn answer_read(
+    session: &dyn Readable,
+    clock: Option<&Clock>,
+    now_ms: u64,
+    command: &str,
+) -> String {
     let command = command.trim();
     let (word, rest) = command
         .split_once(char::is_whitespace)
@@ -96,7 +137,7 @@ fn clock_words(clock: Option<&Clock>, now_ms: u64) -> String {
 }
 
 /// The boards the side to move can play on; all boards when none can.
-fn readable_boards<S: GameSession>(session: &S) -> Vec<SceneBoard> {
+fn readable_boards(session: &dyn Readable) -> Vec<SceneBoard> {
     let scene = session.scene();
     let active: Vec<SceneBoard> = scene.boards.iter().filter(|b| b.active).cloned().collect();
     if active.is_empty() {
@@ -108,7 +149,7 @@ fn readable_boards<S: GameSession>(session: &S) -> Vec<SceneBoard> {
 
 /// "on timeline 0, turn 3, white: " before a board's answer when the game
 /// names its boards.
-fn board_prefix<S: GameSession>(session: &S, key: BoardKey) -> String {
+fn board_prefix(session: &dyn Readable, key: BoardKey) -> String {
     let name = session.board_name(key);
     if name.is_empty() {
         String::new()
@@ -124,7 +165,7 @@ fn plural(kind: PieceKind) -> String {
     }
 }
 
-fn pieces_words<S: GameSession>(session: &S, what: &str) -> String {
+fn pieces_words(session: &dyn Readable, what: &str) -> String {
     let mut chars = what.chars();
     let (Some(letter), None) = (chars.next(), chars.next()) else {
         return "Say which pieces with one letter: p N for the white knights, p n for the black ones.".to_string();
@@ -162,7 +203,7 @@ fn pieces_words<S: GameSession>(session: &S, what: &str) -> String {
     }
 }
 
-fn scan_words<S: GameSession>(session: &S, what: &str) -> String {
+fn scan_words(session: &dyn Readable, what: &str) -> String {
     let mut chars = what.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return "Say a file or a rank: s e, or s 4.".to_string();

@@ -110,7 +110,8 @@ impl TimeNode {
             .chain(pocket.reserve().iter().copied())
             .chain(pocket.transit().iter().map(|t| t.kind))
             .collect();
-        all.sort();
+        // The shared sort (chess::order), not std's: `flag` reaches this on the games page.
+        crate::chess::order::sort_stable_by(&mut all, PieceKind::cmp);
         all
     }
 }
