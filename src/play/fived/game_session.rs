@@ -348,13 +348,10 @@ impl GameSession for FivedSession {
     }
 
     fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
-        if self.session.is_over() {
+        if !self.session.end_on_time(flagged, opponent_can_mate) {
             return Err(Refusal("the game is over".to_string()));
         }
         self.clear();
-        let ending = crate::play::clock::flag_ending(flagged, opponent_can_mate);
-        self.session.result = Ending::result(Some(&ending));
-        self.session.revision += 1;
         Ok(())
     }
 

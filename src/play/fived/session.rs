@@ -168,6 +168,27 @@ impl Session {
         self.result.is_over()
     }
 
+    /// `flagged`'s clock ran out: the game ends on time, lost by `flagged`
+    /// or drawn when the other side could not mate (`opponent_can_mate`
+    /// false; [`crate::play::clock::material`]). False, and nothing
+    /// changes, when the game is already over.
+    pub fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let ending = crate::play::clock::flag_ending(flagged, opponent_can_mate);
+        self.result = crate::play::Ending::result(Some(&ending));
+        self.revision += 1;
+        true
+    }
+
+    /// The clock's flag fall for `flagged`: [`Session::end_on_time`] with
+    /// 5D's mating-material rule (`material::fived_can_mate`).
+    pub fn flag(&mut self, flagged: Color) -> bool {
+        let can_mate = crate::play::clock::material::fived_can_mate(self.multiverse(), !flagged);
+        self.end_on_time(flagged, can_mate)
+    }
+
     /// The number of submitted actions.
     #[must_use]
     pub fn action_count(&self) -> usize {

@@ -118,16 +118,11 @@ pub fn GameScreen(
         })
     });
     let on_flag = Callback::new(move |side: Color| {
-        let can_mate = play
-            .session
-            .with_untracked(|s| chess_clock::material::fived_can_mate(s.multiverse(), !side));
-        let ending = chess_clock::flag_ending(side, can_mate);
         play.stop_check();
         play.stop_thinking();
         play.deselect();
         play.session.update(|s| {
-            s.result = crate::play::Ending::result(Some(&ending));
-            s.revision += 1;
+            s.flag(side);
         });
     });
     let clock_bottom = Signal::derive(move || {
