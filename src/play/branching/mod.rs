@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
 use crate::games::branching::{
-    BranchId, BranchTurn, Game, GameEndReason, GameEvent, Travel, TravelOrder,
+    BranchId, BranchTurn, BranchingError, Game, GameEndReason, GameEvent, Travel, TravelOrder,
 };
 use crate::storage::GameKind;
 
@@ -504,6 +504,15 @@ impl BranchingSession {
 }
 
 impl BranchingSession {
+    /// After a resignation or a flag: the rules' refusal in words, or the
+    /// choices dropped (the game is over, no branch has the focus).
+    fn game_ended(&mut self, ended: Result<(), BranchingError>) -> Result<(), Refusal> {
+        ended.map_err(|e| Refusal(format!("Refused: {e}.")))?;
+        self.clear();
+        self.focus = None;
+        Ok(())
+    }
+
     /// The squares (from, to) of the last move played on each branch, read
     /// from the game's events: marked on the branch's latest board.
     #[must_use]
@@ -599,12 +608,8 @@ impl GameSession for BranchingSession {
     }
 
     fn resign(&mut self, loser: Color) -> Result<(), Refusal> {
-        self.game
-            .resign(loser)
-            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
-        self.clear();
-        self.focus = None;
-        Ok(())
+        let ended = self.game.resign(loser);
+        self.game_ended(ended)
     }
 
     fn board_name(&self, key: BoardKey) -> String {
@@ -616,12 +621,8 @@ impl GameSession for BranchingSession {
     }
 
     fn end_on_time(&mut self, flagged: Color, opponent_can_mate: bool) -> Result<(), Refusal> {
-        self.game
-            .end_on_time(flagged, opponent_can_mate)
-            .map_err(|e| Refusal(format!("Refused: {e}.")))?;
-        self.clear();
-        self.focus = None;
-        Ok(())
+        let ended = self.game.end_on_time(flagged, opponent_can_mate);
+        self.game_ended(ended)
     }
 
     /// Every branch's boards (the latest one active while it waits for a

@@ -384,10 +384,8 @@ impl GameSession for ChessgiSession {
         self.game
             .end_on_time(flagged, opponent_can_mate)
             .map_err(Refusal::of)?;
-        self.pick = None;
+        self.cancel();
         self.travel = None;
-        self.choosing_travel = false;
-        self.promotion = None;
         Ok(())
     }
 

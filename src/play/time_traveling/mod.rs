@@ -343,9 +343,7 @@ impl TimeTravelingSession {
             Err(e) => Effect::Refused(e.to_string()),
         }
     }
-}
 
-impl TimeTravelingSession {
     /// `action` by `player` in words, from the game before it is taken.
     fn action_words(&self, player: Color, action: &Action) -> Option<String> {
         let side = player.name();
@@ -436,9 +434,7 @@ impl GameSession for TimeTravelingSession {
         self.game
             .end_on_time(flagged, opponent_can_mate)
             .map_err(|e| Refusal(format!("Refused: {e}.")))?;
-        self.selected = None;
-        self.preview = None;
-        self.promotion = None;
+        self.cancel();
         Ok(())
     }
 
