@@ -57,6 +57,37 @@ struct Played {
     branched: usize,
 }
 
+/// Plays one of `actions` on `game` and submits it: a branching action
+/// whenever one exists and `prefer_branching` draws so (so that timelines
+/// multiply), else any. True when the action played branches.
+fn play_random_action(
+    game: &mut Game,
+    actions: &[Vec<Move>],
+    rng: &mut Rng,
+    prefer_branching: fn(&mut Rng) -> bool,
+) -> bool {
+    let branching: Vec<&Vec<Move>> = actions
+        .iter()
+        .filter(|a| a.iter().any(|m| !m.is_physical()))
+        .collect();
+    let pick = if !branching.is_empty() && prefer_branching(rng) {
+        branching[rng.below(branching.len())].clone()
+    } else {
+        actions[rng.below(actions.len())].clone()
+    };
+    let branched = pick.iter().any(|m| !m.is_physical());
+    for m in pick {
+        game.play(m).expect("enumerated move plays");
+    }
+    game.submit().expect("enumerated action submits");
+    branched
+}
+
+/// Three times in four.
+fn mostly(rng: &mut Rng) -> bool {
+    rng.below(4) != 0
+}
+
 /// Plays up to `plies` random actions of `game`. At every position the fast
 /// enumeration must equal brute force where that is cheap (at most
 /// `small.0` playable boards and fewer than `small.1` actions), and
@@ -106,22 +137,9 @@ fn play_and_compare(
         if actions.is_empty() {
             break;
         }
-        let branching: Vec<&Vec<Move>> = actions
-            .iter()
-            .filter(|a| a.iter().any(|m| !m.is_physical()))
-            .collect();
-        let pick = if !branching.is_empty() && prefer_branching(rng) {
-            branching[rng.below(branching.len())].clone()
-        } else {
-            actions[rng.below(actions.len())].clone()
-        };
-        if pick.iter().any(|m| !m.is_physical()) {
+        if play_random_action(game, &actions, rng, prefer_branching) {
             played.branched += 1;
         }
-        for m in pick {
-            game.play(m).expect("enumerated move plays");
-        }
-        game.submit().expect("enumerated action submits");
     }
     played
 }
@@ -472,20 +490,7 @@ fn only_the_opponents_inactive_timelines_are_reactivable() {
             if r != Answer::Known(true) || actions.is_empty() {
                 break;
             }
-            // Prefer branching actions, so that timelines multiply.
-            let branching: Vec<&Vec<Move>> = actions
-                .iter()
-                .filter(|a| a.iter().any(|m| !m.is_physical()))
-                .collect();
-            let pick = if branching.is_empty() || rng.below(4) == 0 {
-                actions[rng.below(actions.len())].clone()
-            } else {
-                branching[rng.below(branching.len())].clone()
-            };
-            for m in pick {
-                game.play(m).expect("a visited action plays");
-            }
-            game.submit().expect("a visited action submits");
+            play_random_action(&mut game, &actions, &mut rng, mostly);
         }
     }
     assert!(seen > 0, "no inactive timeline was met");
@@ -522,7 +527,7 @@ fn phase_two_cuts_agree_with_brute_force_when_no_timeline_can_be_active() {
         (games, plies),
         (3, 2500),
         Rng(0x5eed_0014_0000_0002),
-        |r| r.below(4) != 0,
+        mostly,
     );
     println!("{compared} compared with brute force, {enumerated} outcomes, {branched} branching");
     assert!(
@@ -590,19 +595,7 @@ fn phase_three_order_and_reservation_cuts_agree_with_brute_force() {
                 if actions.is_empty() {
                     break;
                 }
-                let branching: Vec<&Vec<Move>> = actions
-                    .iter()
-                    .filter(|a| a.iter().any(|m| !m.is_physical()))
-                    .collect();
-                let pick = if !branching.is_empty() && rng.below(4) != 0 {
-                    branching[rng.below(branching.len())].clone()
-                } else {
-                    actions[rng.below(actions.len())].clone()
-                };
-                for m in pick {
-                    game.play(m).expect("enumerated move plays");
-                }
-                game.submit().expect("enumerated action submits");
+                play_random_action(&mut game, &actions, &mut rng, mostly);
             }
         }
     }
