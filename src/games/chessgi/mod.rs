@@ -414,8 +414,12 @@ impl ChessgiGame {
 
     /// Takes back the resignation or draw agreement if there is one, otherwise the
     /// last action (by replaying the others from the start). False when there is
-    /// nothing to take back.
+    /// nothing to take back, and after a flag fall ([`Conclusion::Flagged`]):
+    /// the clock that fell cannot run again, so that ending is final.
     pub fn undo(&mut self) -> bool {
+        if matches!(self.conclusion, Some(Conclusion::Flagged { .. })) {
+            return false;
+        }
         if self.conclusion.take().is_some() {
             self.outcome = self.evaluate();
             return true;

@@ -6,7 +6,7 @@
 //! only remembers the choices and says which actions a press means.
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
-use crate::games::chessgi::{ChessgiAction, ChessgiGame, NodeId, Outcome, Pocket};
+use crate::games::chessgi::{ChessgiAction, ChessgiGame, Conclusion, NodeId, Outcome, Pocket};
 use crate::storage::GameKind;
 
 use super::{
@@ -279,7 +279,11 @@ impl ChessgiSession {
     /// Whether there is something to take back.
     #[must_use]
     pub fn can_take_back(&self) -> bool {
-        !self.game.actions().is_empty() || self.game.conclusion().is_some()
+        match self.game.conclusion() {
+            Some(Conclusion::Flagged { .. }) => false,
+            Some(_) => true,
+            None => !self.game.actions().is_empty(),
+        }
     }
 
     /// Both players agree a draw.

@@ -57,10 +57,21 @@ mod tests {
 
     /// A flag ends the game for the other side, every further action is
     /// refused, the record says so, and a record saved before the flag was
-    /// seen ends again when opened with its flagged clock.
+    /// seen ends again when opened with its flagged clock. A takeback does
+    /// not undo a flag fall (the game is over for good).
     fn flag_ends<S: GameSession>(fresh: S) {
         let mut s = fresh.clone();
         assert_eq!(s.ending(), None);
+        // One turn each, so that there is something a takeback could undo
+        // (a 5D turn is its staged moves and the submit).
+        for _ in 0..8 {
+            if s.turns_played() == 2 {
+                break;
+            }
+            let first = s.legal_actions()[0].clone();
+            s.play(first).unwrap();
+        }
+        assert_eq!(s.turns_played(), 2);
         let actions = s.legal_actions();
         assert!(!actions.is_empty());
         s.flag(Color::White).unwrap();
@@ -74,6 +85,10 @@ mod tests {
         );
         assert!(s.flag(Color::Black).is_err(), "a second flag is refused");
         assert!(s.resign(Color::Black).is_err());
+        assert!(!s.take_back(), "a takeback does not undo a flag fall");
+        assert!(!s.undo());
+        assert_eq!(s.ending().as_ref(), Some(&ending), "still over on time");
+        assert_eq!(s.turns_played(), 2);
         let id = crate::storage::GameId::parse("g-flag").unwrap();
         let record = s.save_record(&id, "Timed", 5);
         assert_eq!(record.result, Ending::result(Some(&ending)));

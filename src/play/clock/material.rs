@@ -36,6 +36,17 @@ pub fn flag_ending(flagged: Color, opponent_can_mate: bool) -> Ending {
     }
 }
 
+/// Whether a stored result is a flag fall's ([`flag_ending`]'s two
+/// reasons). Such an ending is final: no takeback undoes it (as on
+/// lichess), since the clock that fell cannot run again.
+#[must_use]
+pub fn ended_on_time(result: &crate::storage::GameResult) -> bool {
+    matches!(
+        result.reason(),
+        Some("time" | "time vs insufficient material")
+    )
+}
+
 /// The game-over sentence of a flag fall: "White ran out of time." (a
 /// loss), or the draw's reason when the other side cannot mate.
 #[must_use]

@@ -132,6 +132,9 @@ impl Session {
     /// ([`takeback_actions`]).
     #[must_use]
     pub fn takeback_count(&self) -> usize {
+        if crate::play::clock::material::ended_on_time(&self.result) {
+            return 0;
+        }
         takeback_actions(
             self.opponent.as_ref(),
             self.game.to_move(),
@@ -397,9 +400,12 @@ impl Session {
     }
 
     /// Takes back the last submitted action (and any staged moves); false if
-    /// there is none. The result goes back to ongoing.
+    /// there is none, or when the game ended on time (a flag fall is final).
+    /// The result goes back to ongoing.
     pub fn take_back(&mut self) -> bool {
-        if !self.game.take_back_action() {
+        if crate::play::clock::material::ended_on_time(&self.result)
+            || !self.game.take_back_action()
+        {
             return false;
         }
         self.staged_texts.clear();
