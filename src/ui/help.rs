@@ -52,9 +52,10 @@ pub const TIME_TRAVELING_KEYS: [Shortcut; 5] = [
 ];
 
 /// Chessgi's shortcuts.
-pub const CHESSGI_KEYS: [Shortcut; 3] = [
+pub const CHESSGI_KEYS: [Shortcut; 4] = [
     ("Z / Backspace", "take back the last action"),
     ("Esc", "drop the piece or the piece in hand"),
+    ("F", "flip the board and the pockets"),
     ("?", "this help"),
 ];
 

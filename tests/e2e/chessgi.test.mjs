@@ -58,6 +58,17 @@ test("capture, drop, general travel back, special travel that arrives; intact af
   await move(page, "d8", "d5");
   await page.waitForSelector('[data-pocket="black"][data-kind="P"]');
 
+  // Flip: Black at the bottom, its pocket below White's; flipped back by the F key.
+  const pocketY = async (color) => (await page.locator(`[data-pocket="${color}"]`).first().boundingBox()).y;
+  assert.ok((await pocketY("white")) > (await pocketY("black")), "White's pocket below at first");
+  await page.click("[data-action=flip]");
+  await page.waitForFunction(() => document.querySelector(".cg-board .board > [data-sq]")?.dataset.sq === "h1");
+  assert.equal(await page.getAttribute("[data-action=flip]", "aria-pressed"), "true");
+  assert.ok((await pocketY("black")) > (await pocketY("white")), "flipped, Black's pocket is below");
+  await page.screenshot({ path: join(SHOTS, "chessgi-flipped.png") });
+  await page.keyboard.press("f");
+  await page.waitForFunction(() => document.querySelector(".cg-board .board > [data-sq]")?.dataset.sq === "a8");
+
   // Drop by click: the pocket pawn, then e3.
   await page.click('[data-pocket="white"][data-kind="P"]');
   await page.waitForSelector(`${cell("e3")}.dest`);

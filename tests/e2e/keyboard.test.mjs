@@ -130,6 +130,22 @@ test("5D by keyboard alone: a knight travels to the past and makes timeline +1",
   await context.close();
 });
 
+test("5D flipped: keyboard play starts at Black's near left corner (h8)", async () => {
+  const { context, page, problems } = await app.open();
+  await newStandardGame(page);
+  await page.focus("[data-action=flip]");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("[data-action=flip][aria-pressed=true]");
+  const start = await tabToBoard(page);
+  assert.equal(start.board, await keyOf(page, "0", "1", "w"));
+  assert.equal(start.sq, "h8", "flipped, the focus starts where a1 is for White");
+  // "Up" on the screen is towards rank 1 now.
+  await page.keyboard.press("ArrowUp");
+  await focusIs(page, "h7");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("Time Traveling Chess by keyboard: two moves, Escape drops a piece, Flip turns the arrows", async () => {
   const { context, page, problems } = await app.open();
   await openOtherGame(page, "time-traveling");

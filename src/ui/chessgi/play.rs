@@ -22,6 +22,8 @@ pub struct ChessgiPlay {
     /// A drag from a pocket in progress: the pointer position and whether it
     /// has moved (the board drags its own pieces).
     pub drag: RwSignal<Option<(f64, f64, bool)>>,
+    /// Black at the bottom (the board, the pockets and the clock turn).
+    pub flipped: RwSignal<bool>,
 }
 
 derefs_to_session_play!(ChessgiPlay, ChessgiSession);
@@ -36,6 +38,7 @@ impl ChessgiPlay {
         ChessgiPlay {
             play: SessionPlay::over(session, clock),
             drag: RwSignal::new(None),
+            flipped: RwSignal::new(false),
         }
     }
 

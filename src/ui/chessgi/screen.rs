@@ -17,7 +17,7 @@ use crate::chess::{Color, PieceKind};
 use crate::games::chessgi::{ChessgiAction, ChessgiGame, Outcome};
 use crate::play::chessgi::{outcome_reason, ChessgiSession, Pick};
 use crate::play::{GameSession, Input, Spot};
-use crate::ui::board::{color_class, square_at_point, Board};
+use crate::ui::board::{color_class, orientation_of, square_at_point, Board};
 use crate::ui::dialogs::{ConfirmDialog, ExportDialog, GameOverDialog, PromotionChooser};
 use crate::ui::game::ColorWords;
 use crate::ui::help::{typing_in_field, CHESSGI_KEYS};
@@ -32,8 +32,9 @@ use crate::ui::session_play::{
 fn ChessgiBoard() -> impl IntoView {
     let play = expect_context::<ChessgiPlay>();
     let (on_press, on_drop) = play.board_callbacks();
-    let keyboard = play.keyboard(Signal::from(Color::White));
-    view! { <Board board=play.main_board() on_press on_drop keyboard /> }
+    let orientation = orientation_of(play.flipped);
+    let keyboard = play.keyboard(orientation);
+    view! { <Board board=play.main_board() orientation on_press on_drop keyboard /> }
 }
 
 /// The piece following the pointer while dragging.
@@ -129,6 +130,7 @@ pub fn ChessgiScreen() -> impl IntoView {
         }
         match e.key().as_str() {
             "Escape" => play.cancel(),
+            "f" => play.flipped.update(|f| *f = !*f),
             "z" | "Backspace"
                 if export_open.get_untracked() || confirm.with_untracked(Option::is_some) => {}
             "z" | "Backspace" => {
@@ -169,7 +171,8 @@ pub fn ChessgiScreen() -> impl IntoView {
                         <div class="cg-travel-tag">{format!("Position {} (travel preview)", play.get(ChessgiSession::travel).map(|n| n.to_string()).unwrap_or_default())}</div>
                     })}
                 </div>
-                <div class="cg-pockets">
+                // The pocket of the side at the bottom is drawn at the bottom.
+                <div class=move || if play.flipped.get() { "cg-pockets flipped" } else { "cg-pockets" }>
                     <PocketView color=Color::Black />
                     <div class="cg-pocket-gap"></div>
                     <PocketView color=Color::White />
@@ -182,7 +185,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
-                <SessionClock play=play.play bottom=Color::White on_save=save_now />
+                <SessionClock play=play.play bottom=orientation_of(play.flipped) on_save=save_now />
                 <TurnAnnouncer play=play.play />
                 {notice}
                 <StorageWarning />
@@ -196,6 +199,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                         }>"Take back"</button>
                     <button type="button" class="btn small" data-action="resign" disabled=over on:click=move |_| confirm.set(Some("resign"))>"Resign"</button>
                     <button type="button" class="btn small" data-action="draw" disabled=over on:click=move |_| confirm.set(Some("draw"))>"Draw"</button>
+                    <button type="button" class="btn small" data-action="flip" title="Flip the board (F)" aria-pressed=move || play.flipped.get().to_string() on:click=move |_| play.flipped.update(|f| *f = !*f)>"Flip"</button>
                     <button type="button" class="btn small" data-action="export" on:click=move |_| export_open.set(true)>"Export"</button>
                     <button type="button" class="btn small" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                 </div>

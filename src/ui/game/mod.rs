@@ -317,7 +317,8 @@ pub fn GameScreen(
                     <button type="button" class="tool" title="Zoom out (−)" on:click=move |_| play.request_camera(CameraRequest::ZoomOut)>"−"</button>
                     <button type="button" class="tool wide" data-action="fit" title="Fit all boards (A)" on:click=move |_| play.request_camera(CameraRequest::FitAll)>"Fit all"</button>
                     <button type="button" class="tool wide" data-action="present" title="Go to the present (P)" on:click=move |_| play.request_camera(CameraRequest::Present)>"Present"</button>
-                    <button type="button" class="tool wide" data-action="flip" title="Flip the view (F)" on:click=move |_| {
+                    <button type="button" class="tool wide" data-action="flip" title="Flip the view (F)"
+                        aria-pressed=move || if play.flipped.get() { "true" } else { "false" } on:click=move |_| {
                         play.flipped.update(|f| *f = !*f);
                         play.request_camera(CameraRequest::FitAll);
                     }>"Flip"</button>

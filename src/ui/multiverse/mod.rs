@@ -90,22 +90,25 @@ pub fn MultiverseView() -> impl IntoView {
     // The checks are worked out once per position (a search over the
     // position with every playable board passed), for the marks and arrows.
     let threats = Memo::new(move |_| play.with_shown(Session::threats));
-    // What every board shows (pieces, marks): the scene of the shown position.
-    let scene = Memo::new(move |_| {
-        let selected = play.selected();
-        let mut scene = threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)));
-        if let Some(g) = guide {
-            g.squares
-                .with(|squares| view::guide_marks(&mut scene, squares));
-        }
-        scene
-    });
     let orientation = Signal::derive(move || {
         if play.flipped.get() {
             Color::Black
         } else {
             Color::White
         }
+    });
+    // What every board shows (pieces, marks): the scene of the shown position,
+    // seen from the side at the bottom (keyboard play starts at that side's
+    // near left corner, as on a lichess board).
+    let scene = Memo::new(move |_| {
+        let selected = play.selected();
+        let mut scene = threats.with(|t| play.with_shown(|s| scene_of(s, selected, t)));
+        scene.orientation = orientation.get();
+        if let Some(g) = guide {
+            g.squares
+                .with(|squares| view::guide_marks(&mut scene, squares));
+        }
+        scene
     });
     let keyboard = Keyboard::new(
         scene.into(),
