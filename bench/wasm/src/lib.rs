@@ -153,4 +153,55 @@ mod entry {
         }
         out
     }
+
+    /// The computer opponent's speed (issue 15): for each 5dpgn game of `files_json` (a JSON
+    /// array of `[name, text]` pairs), the strongest level thinks about the last position for
+    /// `ms` milliseconds of the harness's clock, as in the page's worker (`Limits::clock`).
+    /// Returns one line per game: the depth of the last completed iteration, the actions
+    /// visited, actions per second, and the action's score.
+    #[wasm_bindgen]
+    pub fn bench_ai(files_json: &str, ms: f64, platform: &str) -> String {
+        use chronochess::fived::ai::{choose_action, Level, Limits};
+        use chronochess::notation;
+
+        let files: Vec<(String, String)> = match serde_json::from_str(files_json) {
+            Ok(f) => f,
+            Err(e) => return format!("bad games JSON: {e}"),
+        };
+        let mut out = format!("computer, strongest level ({platform}, {ms} ms per position)\n");
+        for (name, text) in &files {
+            let read = match notation::read(text) {
+                Ok(r) => r,
+                Err(e) => return format!("{name}: {e}"),
+            };
+            let game = match notation::resolve::replay(&read.game, |_, _| {}) {
+                Ok(r) if r.error.is_none() => r.game,
+                Ok(r) => {
+                    return format!(
+                        "{name}: {}",
+                        r.error.map(|e| e.to_string()).unwrap_or_default()
+                    )
+                }
+                Err(e) => return format!("{name}: {e}"),
+            };
+            let started = bench_clock();
+            let stop = move || bench_clock() - started >= ms;
+            let limits = Limits::clock(&stop);
+            let Some(choice) = choose_action(game.multiverse(), Level::Strongest, 1, &limits)
+            else {
+                return format!("{name}: the side to move has no legal action");
+            };
+            let spent = bench_clock() - started;
+            out += &format!(
+                "  {name}: depth {}, {} actions in {spent:.0} ms ({:.0} actions/s), score {}\n",
+                choice.depth,
+                choice.nodes,
+                choice.nodes as f64 * 1000.0 / spent.max(1.0),
+                choice
+                    .score
+                    .map_or_else(|| "-".to_string(), |s| s.to_string()),
+            );
+        }
+        out
+    }
 }
