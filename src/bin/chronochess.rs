@@ -32,6 +32,9 @@ mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "chronochess/stress/mod.rs"]
 mod stress;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "chronochess/uci_match.rs"]
+mod uci_match;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -45,6 +48,7 @@ const USAGE: &str = "usage: chronochess boards
        chronochess stress generate|check|label|show|import ... (see stress/mod.rs)
        chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]
        chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]
+       chronochess match-uci --engine CMD [--games N] [--movetime MS] [--level L] [--ms N | --nodes N] [--save DIR]
        chronochess puzzles generate|verify ... (see puzzles/mod.rs)";
 
 const DEFAULT_BUDGET: u64 = 200_000_000;
@@ -254,6 +258,8 @@ fn main() -> ExitCode {
         Some("puzzles") => puzzles::main(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("selfplay") => selfplay::main(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("match-uci") => uci_match::main(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {

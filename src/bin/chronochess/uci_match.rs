@@ -1,0 +1,395 @@
+//! `chronochess match-uci --engine "CMD" [--games N] [--movetime MS]
+//! [--level L] [--ms N | --nodes N] [--save DIR]`: our computer against an
+//! outside 5D engine that speaks 5DUCI (ftxi's draft protocol,
+//! `docs/5duci.md` of ftxi/5dchess_engine), refereed by our own rules.
+//!
+//! The game is Standard - Turn Zero, the protocol's `startpos`. Each turn
+//! of the outside engine we send `position startpos moves …` (every move
+//! since the start in its long algebraic form, `(0T1)e2(0T1)e4`, each action
+//! closed by `submit`) and `go movetime MS`; its `bestmove` line is one whole
+//! action, which must match moves our engine accepts and then submit: an
+//! illegal or unreadable action loses the game for the engine (reported as
+//! such), and so does `nobestmove` while a legal action exists. Our side
+//! thinks with `--level` (default `strongest`) for `--ms` milliseconds
+//! (default: the same as `--movetime`) or `--nodes` actions. Colours
+//! alternate, ours White in odd games. A game ends in checkmate, stalemate
+//! or a draw at the 200-action cap; prints one line per game, the Elo
+//! difference with its 95 % interval and last `W-D-L: a-b-c` from our side.
+//!
+//! We only run the outside engine as a program (its code is not ours and is
+//! not in this repository).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use chronochess::chess::{Color, PieceKind};
+use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, ACTION_CAP};
+use chronochess::fived::ai::{choose_action, Choice, Level, Limits};
+use chronochess::fived::coords::{color_of, turn_of};
+use chronochess::fived::{boards, Game, Move, Multiverse};
+
+use crate::bestmove::{action_line, deadline, flag};
+
+const USAGE: &str = "usage: chronochess match-uci --engine \"CMD\" [--games N] [--movetime MS] \
+[--level L] [--ms N | --nodes N] [--save DIR]";
+
+/// The board of the protocol's `startpos`.
+const BOARD: &str = "Standard - Turn Zero";
+
+/// A 5DUCI engine as a child process.
+struct Engine {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+    /// The engine's last lines (for a forfeit's report).
+    last: Vec<String>,
+}
+
+impl Engine {
+    fn start(command: &str) -> Result<Engine, String> {
+        let argv: Vec<&str> = command.split_whitespace().collect();
+        let (program, rest) = argv.split_first().ok_or("--engine is empty")?;
+        let mut child = Command::new(program)
+            .args(rest)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {command}: {e}"))?;
+        let to = child.stdin.take().ok_or("no stdin")?;
+        let from = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut e = Engine {
+            child,
+            to,
+            from,
+            last: Vec::new(),
+        };
+        e.send("5duci")?;
+        e.wait_for("5duciok")?;
+        e.send("isready")?;
+        e.wait_for("readyok")?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.to, "{line}")
+            .and_then(|()| self.to.flush())
+            .map_err(|e| format!("engine: {e}"))
+    }
+
+    /// The first line that is `word` or starts with `word `.
+    fn wait_for(&mut self, word: &str) -> Result<String, String> {
+        self.wait_for_any(&[word])
+    }
+
+    fn wait_for_any(&mut self, words: &[&str]) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.from.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                return Err(format!(
+                    "the engine closed its output waiting for {words:?}"
+                ));
+            }
+            let l = line.trim();
+            if self.last.len() == 4 {
+                self.last.remove(0);
+            }
+            self.last.push(l.to_string());
+            if words
+                .iter()
+                .any(|w| l == *w || l.starts_with(&format!("{w} ")))
+            {
+                return Ok(l.to_string());
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A move in 5DUCI's long algebraic form: `(l0Tt0)fr(l1Tt1)fr[P]`, the
+/// timelines as our internal numbers (the protocol's numbering).
+fn lan(m: &Move) -> String {
+    let sq = |s: chronochess::chess::Square| format!("{}{}", char::from(b'a' + s.x), s.y + 1);
+    let mut s = format!(
+        "({}T{}){}({}T{}){}",
+        m.from.board.l,
+        turn_of(m.from.board.v),
+        sq(m.from.square),
+        m.to.board.l,
+        turn_of(m.to.board.v),
+        sq(m.to.square)
+    );
+    if let Some(kind) = m.promotion {
+        s.push(kind.letter());
+    }
+    s
+}
+
+/// The move of `game` that a long algebraic token names (a missing
+/// promotion is a queen, as the protocol says; a move on one board may omit
+/// the second board, `(0T1)g2g3`).
+fn read_lan(game: &Game, token: &str) -> Result<Move, String> {
+    let full;
+    let token = match token.find(')') {
+        Some(close) if token.matches('(').count() == 1 && token.len() >= close + 5 => {
+            let (board, rest) = token.split_at(close + 1);
+            let (from, to) = rest.split_at(2);
+            full = format!("{board}{from}{board}{to}");
+            full.as_str()
+        }
+        _ => token,
+    };
+    let mover = game.to_move();
+    let candidates = game.candidate_moves();
+    let wanted: Vec<&Move> = candidates
+        .iter()
+        .filter(|m| {
+            let text = lan(m);
+            text == token
+                || (m.promotion == Some(PieceKind::Queen) && text.strip_suffix('Q') == Some(token))
+        })
+        .collect();
+    match wanted.as_slice() {
+        [m] => {
+            debug_assert_eq!(color_of(m.from.board.v), mover);
+            Ok(**m)
+        }
+        [] => Err(format!("no legal move `{token}`")),
+        _ => Err(format!("`{token}` names several moves")),
+    }
+}
+
+/// Plays one engine action (`bestmove` tokens) on a copy of `game`,
+/// returning its moves if every one is legal and the action submits.
+fn engine_action(game: &Game, tokens: &[&str]) -> Result<Vec<Move>, String> {
+    let mut g = game.clone();
+    let mut moves = Vec::new();
+    for t in tokens.iter().filter(|t| **t != "submit") {
+        let m = read_lan(&g, t)?;
+        g.play(m).map_err(|e| format!("`{t}`: {e}"))?;
+        moves.push(m);
+    }
+    g.submit().map_err(|e| format!("cannot submit: {e}"))?;
+    Ok(moves)
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// A message for bad flags or an engine that cannot be started.
+pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
+    let command = flag(args, "--engine")?.ok_or(USAGE)?;
+    let number = |name: &str, default: u64| -> Result<u64, String> {
+        flag(args, name)?.map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("{name} needs a number"))
+        })
+    };
+    let games = number("--games", 2)?;
+    let movetime = number("--movetime", 1000)?;
+    let ms = number("--ms", movetime)?;
+    let nodes = number("--nodes", u64::MAX)?;
+    let level: Level = flag(args, "--level")?.unwrap_or("strongest").parse()?;
+    let save = flag(args, "--save")?;
+    if let Some(dir) = save {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    }
+    let variant = boards::lookup(BOARD).map_err(|e| e.to_string())?;
+    let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
+    let mut engine = Engine::start(command)?;
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let (mut our_secs, mut our_actions) = (0.0f64, 0u64);
+    for g in 0..games {
+        let ours = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        engine.send("5ducinewgame")?;
+        engine.send("isready")?;
+        engine.wait_for("readyok")?;
+        // The game so far, for `position … moves` and to read the engine's moves.
+        let mut game = Game::new(start.clone());
+        let mut history: Vec<String> = Vec::new();
+        let mut forfeit: Option<String> = None;
+        let mut forfeit_words = String::new();
+        let played = play_game(start.clone(), ACTION_CAP, |position, side, i| {
+            if forfeit.is_some() {
+                return None;
+            }
+            let moves = if side == ours {
+                let started = Instant::now();
+                let stop = deadline(ms);
+                let limits = Limits {
+                    nodes,
+                    ..Limits::clock(&stop)
+                };
+                let choice = choose_action(position, level, 1 + g * 1000 + i as u64, &limits)?;
+                our_secs += started.elapsed().as_secs_f64();
+                our_actions += 1;
+                choice.moves
+            } else {
+                let mut request = "position startpos".to_string();
+                if !history.is_empty() {
+                    request += " moves ";
+                    request += &history.join(" ");
+                }
+                let answer = engine
+                    .send(&request)
+                    .and_then(|()| engine.send(&format!("go movetime {movetime}")))
+                    .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"]));
+                let tokens = match answer {
+                    Ok(line) if line.starts_with("bestmove") => line,
+                    Ok(_) => {
+                        // `nobestmove`: right only if the engine is mated or stalemated,
+                        // which `play_game` checks with our exact search.
+                        forfeit_words = engine.last.join(" | ");
+                        return None;
+                    }
+                    Err(e) => {
+                        forfeit = Some(e);
+                        return None;
+                    }
+                };
+                let tokens: Vec<&str> = tokens.split_whitespace().skip(1).collect();
+                match engine_action(&game, &tokens) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        forfeit = Some(format!("action {}: {}: {e}", i + 1, tokens.join(" ")));
+                        return None;
+                    }
+                }
+            };
+            for m in &moves {
+                history.push(lan(m));
+                let _ = game.play(*m);
+            }
+            history.push("submit".to_string());
+            let _ = game.submit();
+            Some(Choice {
+                moves,
+                score: None,
+                depth: 0,
+                nodes: 0,
+                scan: chronochess::fived::ai::Scan::None,
+            })
+        });
+        let (result, why) = match (&forfeit, played) {
+            (Some(e), _) => (Some(ours), format!("the engine forfeits: {e}")),
+            (None, Err(e)) if game.to_move() != ours => (
+                Some(ours),
+                format!("the engine found no action ({forfeit_words}): {e}"),
+            ),
+            (None, Err(e)) => return Err(format!("game {}: our side: {e}", g + 1)),
+            (None, Ok(p)) => {
+                let winner = match p.end {
+                    GameEnd::Checkmate { winner } => Some(winner),
+                    _ => None,
+                };
+                (winner, p.end.to_string())
+            }
+        };
+        match result {
+            Some(c) if c == ours => w += 1,
+            Some(_) => l += 1,
+            None => d += 1,
+        }
+        println!(
+            "game {}: chronochess {level} as {}: {why} after {} actions",
+            g + 1,
+            ours.name(),
+            game.actions().count()
+        );
+        if let Some(dir) = save {
+            let text = game_text(&game, command, level, ours)?;
+            let path = format!("{dir}/match-{:03}.5dpgn", g + 1);
+            std::fs::write(&path, text).map_err(|e| format!("{path}: {e}"))?;
+        }
+    }
+    let (e, lo, hi) = elo(w, d, l);
+    println!("Elo difference (chronochess {level} minus the engine): {e:+.0} [{lo:+.0}, {hi:+.0}]");
+    if our_actions > 0 {
+        println!(
+            "our time per action: {:.0} ms",
+            our_secs * 1000.0 / our_actions as f64
+        );
+    }
+    println!("W-D-L: {w}-{d}-{l}");
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The game as 5dpgn (one line per turn, in `convert`'s move form).
+fn game_text(game: &Game, engine: &str, level: Level, ours: Color) -> Result<String, String> {
+    let mut g = game.clone();
+    while g.take_back_action() {}
+    let (us, them) = (format!("chronochess {level}"), engine.to_string());
+    let (white, black) = if ours == Color::White {
+        (us, them)
+    } else {
+        (them, us)
+    };
+    let mut out =
+        format!("[Board \"{BOARD}\"]\n[Mode \"5D\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\n");
+    for action in game.actions() {
+        let line = action_line(&g, &action)?;
+        if g.to_move() == Color::White {
+            out += &format!("{}. {line}", turn_of(g.multiverse().present()));
+        } else {
+            out += &format!(" / {line}\n");
+        }
+        for m in &action {
+            g.play(*m).map_err(|e| e.to_string())?;
+        }
+        g.submit().map_err(|e| e.to_string())?;
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronochess::fived::search::any_legal_action;
+    use chronochess::fived::Budget;
+
+    /// Every candidate move is written in one way and read back as itself, over the first
+    /// actions of a game (moves to past boards included).
+    #[test]
+    fn long_algebraic_moves_round_trip() {
+        let start = Multiverse::from_variant(boards::lookup(BOARD).unwrap()).unwrap();
+        let mut game = Game::new(start);
+        assert_eq!(
+            lan(&read_lan(&game, "(0T1)e2(0T1)e4").unwrap()),
+            "(0T1)e2(0T1)e4"
+        );
+        assert_eq!(
+            read_lan(&game, "(0T1)g1f3"),
+            read_lan(&game, "(0T1)g1(0T1)f3")
+        );
+        assert!(read_lan(&game, "(0T1)e2(0T1)e5").is_err());
+        assert!(read_lan(&game, "(0T1)e2").is_err());
+        for _ in 0..8 {
+            for m in game.candidate_moves() {
+                assert_eq!(read_lan(&game, &lan(&m)), Ok(m), "{}", lan(&m));
+            }
+            let action = any_legal_action(game.multiverse(), Budget::nodes(1_000_000))
+                .known()
+                .flatten()
+                .unwrap();
+            let tokens: Vec<String> = action.iter().map(lan).collect();
+            let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            assert_eq!(engine_action(&game, &tokens), Ok(action.clone()));
+            for m in action {
+                game.play(m).unwrap();
+            }
+            game.submit().unwrap();
+        }
+    }
+}
