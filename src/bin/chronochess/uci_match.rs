@@ -1,5 +1,5 @@
 //! `chronochess match-uci --engine "CMD" [--games N] [--movetime MS]
-//! [--level L] [--ms N | --nodes N] [--save DIR]`: our computer against an
+//! [--level L] [--ms N | --nodes N] [--grace MS] [--save DIR]`: our computer against an
 //! outside 5D engine that speaks 5DUCI (ftxi's draft protocol,
 //! `docs/5duci.md` of ftxi/5dchess_engine), refereed by our own rules.
 //!
@@ -9,7 +9,10 @@
 //! closed by `submit`) and `go movetime MS`; its `bestmove` line is one whole
 //! action, which must match moves our engine accepts and then submit: an
 //! illegal or unreadable action loses the game for the engine (reported as
-//! such), and so does `nobestmove` while a legal action exists. Our side
+//! such), and so does `nobestmove` while a legal action exists. An engine
+//! that does not answer within `--movetime` plus `--grace` milliseconds
+//! (default 5 000; ftxi's autoplay allows 2 000) ends the game without a
+//! result, counted apart, and is restarted. Our side
 //! thinks with `--level` (default `strongest`) for `--ms` milliseconds
 //! (default: the same as `--movetime`) or `--nodes` actions. Colours
 //! alternate, ours White in odd games. A game ends in checkmate, stalemate
@@ -20,8 +23,9 @@
 //! not in this repository).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Instant;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use chronochess::chess::{Color, PieceKind};
 use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, ACTION_CAP};
@@ -32,7 +36,7 @@ use chronochess::fived::{boards, Game, Move, Multiverse};
 use crate::bestmove::{action_line, deadline, flag};
 
 const USAGE: &str = "usage: chronochess match-uci --engine \"CMD\" [--games N] [--movetime MS] \
-[--level L] [--ms N | --nodes N] [--save DIR]";
+[--level L] [--ms N | --nodes N] [--grace MS] [--save DIR]";
 
 /// The board of the protocol's `startpos`.
 const BOARD: &str = "Standard - Turn Zero";
@@ -41,7 +45,9 @@ const BOARD: &str = "Standard - Turn Zero";
 struct Engine {
     child: Child,
     to: ChildStdin,
-    from: BufReader<ChildStdout>,
+    /// The engine's output lines, read by a thread of their own so that a
+    /// wait can time out.
+    from: Receiver<String>,
     /// The engine's last lines (for a forfeit's report).
     last: Vec<String>,
 }
@@ -58,7 +64,16 @@ impl Engine {
             .spawn()
             .map_err(|e| format!("cannot start {command}: {e}"))?;
         let to = child.stdin.take().ok_or("no stdin")?;
-        let from = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let out = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let (send, from) = channel();
+        std::thread::spawn(move || {
+            for line in out.lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut e = Engine {
             child,
             to,
@@ -66,9 +81,9 @@ impl Engine {
             last: Vec::new(),
         };
         e.send("5duci")?;
-        e.wait_for("5duciok")?;
+        e.wait_for("5duciok", STARTUP)?;
         e.send("isready")?;
-        e.wait_for("readyok")?;
+        e.wait_for("readyok", STARTUP)?;
         Ok(e)
     }
 
@@ -78,20 +93,28 @@ impl Engine {
             .map_err(|e| format!("engine: {e}"))
     }
 
-    /// The first line that is `word` or starts with `word `.
-    fn wait_for(&mut self, word: &str) -> Result<String, String> {
-        self.wait_for_any(&[word])
+    /// The first line that is `word` or starts with `word `, within `limit`.
+    fn wait_for(&mut self, word: &str, limit: Duration) -> Result<String, String> {
+        self.wait_for_any(&[word], limit)
     }
 
-    fn wait_for_any(&mut self, words: &[&str]) -> Result<String, String> {
-        let mut line = String::new();
+    fn wait_for_any(&mut self, words: &[&str], limit: Duration) -> Result<String, String> {
+        let end = Instant::now() + limit;
         loop {
-            line.clear();
-            if self.from.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-                return Err(format!(
-                    "the engine closed its output waiting for {words:?}"
-                ));
-            }
+            let line = match self
+                .from
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no {words:?} within {} ms", limit.as_millis()))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!(
+                        "the engine closed its output waiting for {words:?}"
+                    ))
+                }
+            };
             let l = line.trim();
             if self.last.len() == 4 {
                 self.last.remove(0);
@@ -110,9 +133,15 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
+        if self.wait_for("bye", Duration::from_secs(1)).is_err() {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
     }
 }
+
+/// How long the engine may take to start or to answer `isready`.
+const STARTUP: Duration = Duration::from_secs(30);
 
 /// A move in 5DUCI's long algebraic form: `(l0Tt0)fr(l1Tt1)fr[P]`, the
 /// timelines as our internal numbers (the protocol's numbering).
@@ -196,6 +225,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let movetime = number("--movetime", 1000)?;
     let ms = number("--ms", movetime)?;
     let nodes = number("--nodes", u64::MAX)?;
+    let grace = number("--grace", 5000)?;
     let level: Level = flag(args, "--level")?.unwrap_or("strongest").parse()?;
     let save = flag(args, "--save")?;
     if let Some(dir) = save {
@@ -206,6 +236,8 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let mut engine = Engine::start(command)?;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let (mut our_secs, mut our_actions) = (0.0f64, 0u64);
+    let mut protocol = 0u32;
+    let answer_limit = Duration::from_millis(movetime + grace);
     for g in 0..games {
         let ours = if g % 2 == 0 {
             Color::White
@@ -214,14 +246,17 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
         };
         engine.send("5ducinewgame")?;
         engine.send("isready")?;
-        engine.wait_for("readyok")?;
+        engine.wait_for("readyok", STARTUP)?;
         // The game so far, for `position … moves` and to read the engine's moves.
         let mut game = Game::new(start.clone());
         let mut history: Vec<String> = Vec::new();
         let mut forfeit: Option<String> = None;
         let mut forfeit_words = String::new();
+        // No answer in time, or the engine stopped: no result (as in ftxi's autoplay).
+        let mut silent: Option<String> = None;
+        let mut last_request = String::new();
         let played = play_game(start.clone(), ACTION_CAP, |position, side, i| {
-            if forfeit.is_some() {
+            if forfeit.is_some() || silent.is_some() {
                 return None;
             }
             let moves = if side == ours {
@@ -241,10 +276,11 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                     request += " moves ";
                     request += &history.join(" ");
                 }
+                last_request.clone_from(&request);
                 let answer = engine
                     .send(&request)
                     .and_then(|()| engine.send(&format!("go movetime {movetime}")))
-                    .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"]));
+                    .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], answer_limit));
                 let tokens = match answer {
                     Ok(line) if line.starts_with("bestmove") => line,
                     Ok(_) => {
@@ -254,7 +290,11 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                         return None;
                     }
                     Err(e) => {
-                        forfeit = Some(e);
+                        silent = Some(format!(
+                            "action {}: {e}; its last lines: {}",
+                            i + 1,
+                            engine.last.join(" | ")
+                        ));
                         return None;
                     }
                 };
@@ -281,6 +321,22 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                 scan: chronochess::fived::ai::Scan::None,
             })
         });
+        if let Some(e) = silent {
+            protocol += 1;
+            println!(
+                "game {}: no result, the engine did not answer ({e}); restarted",
+                g + 1
+            );
+            engine = Engine::start(command)?;
+            if let Some(dir) = save {
+                let text = game_text(&game, command, level, ours)?;
+                let path = format!("{dir}/match-{:03}-unfinished.5dpgn", g + 1);
+                std::fs::write(&path, text).map_err(|e| format!("{path}: {e}"))?;
+                let path = format!("{dir}/match-{:03}-unanswered.txt", g + 1);
+                std::fs::write(&path, &last_request).map_err(|e| format!("{path}: {e}"))?;
+            }
+            continue;
+        }
         let (result, why) = match (&forfeit, played) {
             (Some(e), _) => (Some(ours), format!("the engine forfeits: {e}")),
             (None, Err(e)) if game.to_move() != ours => (
@@ -321,6 +377,9 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             our_secs * 1000.0 / our_actions as f64
         );
     }
+    if protocol > 0 {
+        println!("games without a result (the engine did not answer): {protocol}");
+    }
     println!("W-D-L: {w}-{d}-{l}");
     Ok(std::process::ExitCode::SUCCESS)
 }
@@ -337,10 +396,13 @@ fn game_text(game: &Game, engine: &str, level: Level, ours: Color) -> Result<Str
     };
     let mut out =
         format!("[Board \"{BOARD}\"]\n[Mode \"5D\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\n");
-    for action in game.actions() {
+    // Turns are numbered on from the first one (as `convert` writes them), not
+    // by the present, which a travel to the past moves back.
+    let first = turn_of(g.multiverse().present());
+    for (i, action) in game.actions().enumerate() {
         let line = action_line(&g, &action)?;
         if g.to_move() == Color::White {
-            out += &format!("{}. {line}", turn_of(g.multiverse().present()));
+            out += &format!("{}. {line}", first + i as i32 / 2);
         } else {
             out += &format!(" / {line}\n");
         }
