@@ -118,6 +118,17 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
     let per_board: usize = flag(args, "--main", 48)?;
     let slow_keep: usize = flag(args, "--slow", 80)?;
     let only = flag_text(args, "--board");
+    let name = flag_text(args, "--name").unwrap_or_else(|| "positions".to_string());
+    let styles: Vec<Style> = match flag_text(args, "--styles") {
+        None => Style::ALL.to_vec(),
+        Some(list) => list
+            .split(',')
+            .map(|w| Style::parse(w).ok_or_else(|| format!("--styles: no style {w}")))
+            .collect::<Result<_, _>>()?,
+    };
+    if styles.is_empty() {
+        return Err("--styles: no style".to_string());
+    }
 
     let t0 = Instant::now();
     let mut jobs = Vec::new();
@@ -127,14 +138,20 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
             continue;
         }
         for g in 0..games {
-            let style = Style::ALL[g % Style::ALL.len()];
-            let target = 10 + rng.below(51);
+            let style = styles[g % styles.len()];
+            // Swarm games aim at 20-60 timelines and play longer; the other
+            // styles at 10-60 (the same draws, so old seeds give old games).
+            let (target, plies) = if style == Style::Swarm {
+                (20 + rng.below(41), 40 + rng.below(60))
+            } else {
+                (10 + rng.below(51), 30 + rng.below(50))
+            };
             jobs.push(Job {
                 variant,
                 index: g,
                 style,
                 limits: Limits {
-                    plies: 30 + rng.below(50),
+                    plies,
                     timelines: target,
                     search_budget: 300_000,
                 },
@@ -232,7 +249,7 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
             .to_lowercase();
         format!("{short}-{}-{}", jobs[j].index, jobs[j].style.name())
     };
-    let command = format!("chronochess stress {}", args.join(" "));
+    let command = format!("chronochess stress generate {}", args.join(" "));
     let build = |set: &[(usize, usize)], title: &str, note_times: bool| -> Result<Suite, String> {
         let mut suite = Suite::default();
         let mut upto: BTreeMap<usize, usize> = BTreeMap::new();
@@ -274,7 +291,7 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
                 let c = count_legal_actions(&m, Some(CAP), Budget::nodes(budget));
                 let count_ms = t.elapsed().as_secs_f64() * 1000.0;
                 format!(
-                    "main@47e6862: decide {} ({:.1} ms), count {:.1} ms{}; oracle {} nodes",
+                    "when made: decide {} ({:.1} ms), count {:.1} ms{}; oracle {} nodes",
                     s.tier.map_or_else(
                         || format!("unknown within {budget} nodes"),
                         |t| format!("within {t} nodes")
@@ -308,7 +325,7 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
             format!("Made by: {command} (seed {seed}, deterministic for a seed except the slow set's times)"),
             "Format: see src/bin/chronochess/stress/data.rs. G = game (5dpgn, escaped), P = position.".to_string(),
             "Labels: count = min(legal actions, 1000); by oracle = brute force over every order of every move (exact);".to_string(),
-            "by search = only main's fast search (47e6862) finished; multistart = the game starts from several timelines".to_string(),
+            "by search = only the fast search of the build that made the file finished; multistart = the game starts from several timelines".to_string(),
             "(relabel after the start-timeline fix: chronochess stress label FILE --only multistart).".to_string(),
             format!(
                 "{} positions: {} by oracle, {} by search, {} unlabelled.",
@@ -328,13 +345,21 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
     )?;
     let slow_suite = build(
         &slow,
-        "positions chosen because main's search (47e6862) is slow on them",
+        "positions chosen because the search of the build that made them is slow on them",
         true,
     )?;
     let label_secs = t1.elapsed().as_secs_f64();
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{out_dir}: {e}"))?;
-    for (name, s) in [("positions.tsv", &main_suite), ("slow.tsv", &slow_suite)] {
-        let path = std::path::Path::new(&out_dir).join(name);
+    let slow_name = if name == "positions" {
+        "slow.tsv".to_string()
+    } else {
+        format!("{name}-slow.tsv")
+    };
+    for (file, s) in [
+        (format!("{name}.tsv"), &main_suite),
+        (slow_name, &slow_suite),
+    ] {
+        let path = std::path::Path::new(&out_dir).join(file);
         std::fs::write(&path, s.text()).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     println!(

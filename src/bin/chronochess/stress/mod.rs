@@ -2,10 +2,13 @@
 //! brute-force oracle, and the check of the fast search against it.
 //!
 //! - `stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N]
-//!   [--budget N] [--threads T] [--main N] [--slow N]`: plays N games per
-//!   catalogue board (random and adversarial, see `playout.rs`), times the
-//!   fast search on every position reached, keeps a spread of them in
-//!   `DIR/positions.tsv` and the slowest in `DIR/slow.tsv`, and labels both
+//!   [--budget N] [--threads T] [--main N] [--slow N] [--board B]
+//!   [--styles S,S...] [--name NAME]`: plays N games per catalogue board
+//!   (random and adversarial, see `playout.rs`; game g of a board in the
+//!   style g modulo the list, by default random, checks, branching, kings),
+//!   times the fast search on every position reached, keeps a spread of them
+//!   in `DIR/NAME.tsv` (`positions.tsv`) and the slowest in
+//!   `DIR/NAME-slow.tsv` (`slow.tsv` for the default name), and labels both
 //!   (oracle first, the search's label only where brute force gives up).
 //! - `stress check FILE... [--budget N] [--slowest N] [--every K]`: decides
 //!   every position with the fast search (`outcome`, then the capped count),
@@ -45,7 +48,7 @@ use data::{Label, LabelledBy, Suite, CAP};
 
 use crate::{flag, operands};
 
-const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N]
+const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME]
        chronochess stress check FILE... [--budget N] [--slowest N] [--every K]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS

@@ -12,8 +12,11 @@
 //!
 //! The biases ([`Style`]): uniform; giving checks (many at once); branching
 //! (jumps into the past, so timelines multiply); moving kings to other
-//! timelines (which leaves timelines without a royal piece). Everything is
-//! driven by a seeded generator, so a seed gives the same games.
+//! timelines (which leaves timelines without a royal piece); and `swarm`, all
+//! of the last three at once with actions over more boards (many checks
+//! spread over many timelines, the shape of the real games that blew the
+//! search up in issue 14). Everything is driven by a seeded generator, so a
+//! seed gives the same games.
 
 use chronochess::chess::PieceKind;
 use chronochess::fived::search::any_legal_action;
@@ -56,6 +59,11 @@ pub enum Style {
     Branching,
     /// Prefers kings changing timeline, then checks and branching.
     Kings,
+    /// Checks, branching and kings changing timeline all strongly preferred,
+    /// and actions that go on to more boards: many checks over many
+    /// timelines. Not in [`Style::ALL`] (that would change the games of
+    /// every seed); chosen with `stress generate --styles`.
+    Swarm,
 }
 
 impl Style {
@@ -69,6 +77,30 @@ impl Style {
             Style::Checks => "checks",
             Style::Branching => "branching",
             Style::Kings => "kings",
+            Style::Swarm => "swarm",
+        }
+    }
+
+    /// The style with that name.
+    pub fn parse(name: &str) -> Option<Style> {
+        [
+            Style::Random,
+            Style::Checks,
+            Style::Branching,
+            Style::Kings,
+            Style::Swarm,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
+
+    /// The chance of submitting as soon as the staged action may be
+    /// submitted (else another board is played first).
+    fn submit_chance(self) -> f64 {
+        if self == Style::Swarm {
+            0.25
+        } else {
+            0.6
         }
     }
 }
@@ -161,6 +193,7 @@ fn score(
         Style::Checks => 20 * gives + 6 * branch + 10 * fixes + 4 * capture + noise,
         Style::Branching => 25 * branch + 6 * gives + 10 * fixes + 2 * capture + noise,
         Style::Kings => 40 * king + 8 * gives + 8 * branch + 10 * fixes - 2 * pawn + noise,
+        Style::Swarm => 25 * gives + 15 * branch + 20 * king + 10 * fixes + 2 * capture + noise,
     })
 }
 
@@ -174,7 +207,7 @@ fn stage_action(game: &mut Game, style: Style, target: usize, rng: &mut Rng) -> 
         .max(1);
     for _attempt in 0..4 {
         for _step in 0..(3 * boards + 4) {
-            if game.can_submit().is_ok() && rng.chance(0.6) {
+            if game.can_submit().is_ok() && rng.chance(style.submit_chance()) {
                 return true;
             }
             let want_branches = timeline_count(game.multiverse()) < target;
