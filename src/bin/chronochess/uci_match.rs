@@ -11,8 +11,10 @@
 //! illegal or unreadable action loses the game for the engine (reported as
 //! such), and so does `nobestmove` while a legal action exists. An engine
 //! that does not answer within `--movetime` plus `--grace` milliseconds
-//! (default 5 000; ftxi's autoplay allows 2 000) ends the game without a
-//! result, counted apart, and is restarted. Our side
+//! (default 60 000) ends the game without a result, counted apart, and is
+//! restarted; the answers that took longer than ftxi's own autoplay allows
+//! (the movetime plus 2 000 ms, where it ends the game as a protocol
+//! failure) are counted and printed. Our side
 //! thinks with `--level` (default `strongest`) for `--ms` milliseconds
 //! (default: the same as `--movetime`) or `--nodes` actions. Colours
 //! alternate, ours White in odd games. A game ends in checkmate, stalemate
@@ -31,7 +33,8 @@ use chronochess::chess::{Color, PieceKind};
 use chronochess::fived::ai::selfplay::{elo, play_game, GameEnd, ACTION_CAP};
 use chronochess::fived::ai::{choose_action, Choice, Level, Limits};
 use chronochess::fived::coords::{color_of, turn_of};
-use chronochess::fived::{boards, Game, Move, Multiverse};
+use chronochess::fived::search::any_legal_action;
+use chronochess::fived::{boards, Answer, Budget, Game, Move, Multiverse};
 
 use crate::bestmove::{action_line, deadline, flag};
 
@@ -140,6 +143,9 @@ impl Drop for Engine {
     }
 }
 
+/// ftxi's autoplay grace beyond the movetime (its `--timeout` default), ms.
+const AUTOPLAY_GRACE: u64 = 2_000;
+
 /// How long the engine may take to start or to answer `isready`.
 const STARTUP: Duration = Duration::from_secs(30);
 
@@ -225,7 +231,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let movetime = number("--movetime", 1000)?;
     let ms = number("--ms", movetime)?;
     let nodes = number("--nodes", u64::MAX)?;
-    let grace = number("--grace", 5000)?;
+    let grace = number("--grace", 60_000)?;
     let level: Level = flag(args, "--level")?.unwrap_or("strongest").parse()?;
     let save = flag(args, "--save")?;
     if let Some(dir) = save {
@@ -237,6 +243,8 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let (mut our_secs, mut our_actions) = (0.0f64, 0u64);
     let mut protocol = 0u32;
+    // The engine's answers: total ms, count, longest, over movetime + 2 s.
+    let mut engine_ms = (0.0f64, 0u64, 0.0f64, 0u64);
     let answer_limit = Duration::from_millis(movetime + grace);
     for g in 0..games {
         let ours = if g % 2 == 0 {
@@ -271,16 +279,29 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                 our_actions += 1;
                 choice.moves
             } else {
+                // A side with no legal action is mated or stalemated whatever the
+                // engine says (ftxi's `nobestmove` is not always flushed at once).
+                if any_legal_action(position, Budget::nodes(50_000_000)) == Answer::Known(None) {
+                    return None;
+                }
                 let mut request = "position startpos".to_string();
                 if !history.is_empty() {
                     request += " moves ";
                     request += &history.join(" ");
                 }
                 last_request.clone_from(&request);
+                let asked = Instant::now();
                 let answer = engine
                     .send(&request)
                     .and_then(|()| engine.send(&format!("go movetime {movetime}")))
                     .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], answer_limit));
+                let took = asked.elapsed().as_secs_f64() * 1000.0;
+                engine_ms.0 += took;
+                engine_ms.1 += 1;
+                engine_ms.2 = engine_ms.2.max(took);
+                if took > (movetime + AUTOPLAY_GRACE) as f64 {
+                    engine_ms.3 += 1;
+                }
                 let tokens = match answer {
                     Ok(line) if line.starts_with("bestmove") => line,
                     Ok(_) => {
@@ -377,6 +398,16 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             our_secs * 1000.0 / our_actions as f64
         );
     }
+    if engine_ms.1 > 0 {
+        println!(
+            "the engine's time per action: {:.0} ms on average, {:.0} ms at most; {} of {} answers \
+             took longer than the movetime plus ftxi autoplay's 2 s grace",
+            engine_ms.0 / engine_ms.1 as f64,
+            engine_ms.2,
+            engine_ms.3,
+            engine_ms.1
+        );
+    }
     if protocol > 0 {
         println!("games without a result (the engine did not answer): {protocol}");
     }
@@ -418,8 +449,6 @@ fn game_text(game: &Game, engine: &str, level: Level, ours: Color) -> Result<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronochess::fived::search::any_legal_action;
-    use chronochess::fived::Budget;
 
     /// Every candidate move is written in one way and read back as itself, over the first
     /// actions of a game (moves to past boards included).
