@@ -369,6 +369,13 @@ pub struct SaveRecord {
     /// in every record older than the clock, which therefore load untimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Value>,
+    /// The computer opponent of a 2D game, in
+    /// `play::computer::Computer`'s saved layout (opaque here, like the
+    /// payload): its side, level and seed. Absent for games between two
+    /// players and in every record older than it. (5D keeps its computer in
+    /// its own payload.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Value>,
 }
 
 /// A saved game without its payload: what a game list shows.
@@ -419,6 +426,7 @@ impl SaveRecord {
             payload,
             opponent: None,
             clock: None,
+            computer: None,
         }
     }
 
