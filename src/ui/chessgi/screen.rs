@@ -94,7 +94,7 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
     let nav = expect_context::<Nav>();
-    let play = ChessgiPlay::new(chessgi.session, chessgi.clock);
+    let play = ChessgiPlay::new(chessgi.session, chessgi.clock, chessgi.computer);
     provide_context(play);
     let export_open = RwSignal::new(false);
     let confirm = RwSignal::new(None::<&'static str>);
@@ -187,6 +187,7 @@ pub fn ChessgiScreen() -> impl IntoView {
                 </div>
                 <SessionClock play=play.play bottom=orientation_of(play.flipped) on_save=save_now />
                 <TurnAnnouncer play=play.play />
+                <crate::ui::computer::ComputerPlayer play=play.play />
                 {notice}
                 <StorageWarning />
                 <TravelPanel />
