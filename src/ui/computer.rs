@@ -30,24 +30,41 @@ fn now() -> f64 {
     web_sys::js_sys::Date::now()
 }
 
-/// Runs slices of `search` until it answers, then plays its action if the
-/// game is still where it was (`turns` turns played, the computer to act).
-fn think<S: SessionGame>(play: SessionPlay<S>, search: Rc<RefCell<Search<S>>>, turns: usize) {
+/// A search in progress on the page: when it must answer (ms, the page's
+/// clock) and the turns played when it started.
+struct Thought<S: SessionGame> {
+    search: Search<S>,
+    deadline: f64,
+    turns: usize,
+}
+
+/// Runs slices of the search until it answers (or its time is up: then its
+/// best so far), then plays its action if the game is still where it was
+/// (the same turns played, the computer to act).
+fn think<S: SessionGame>(play: SessionPlay<S>, thought: Rc<RefCell<Thought<S>>>) {
     let started = now();
     let mut answer = None;
     let mut done = false;
-    while now() - started < SLICE_MS {
-        let mut s = search.borrow_mut();
-        answer = s.step(NODES_PER_LOOK);
-        if answer.is_some() || s.is_done() {
-            done = true;
-            break;
+    {
+        let mut t = thought.borrow_mut();
+        while now() - started < SLICE_MS {
+            answer = t.search.step(NODES_PER_LOOK);
+            if answer.is_some() || t.search.is_done() {
+                done = true;
+                break;
+            }
+            if now() >= t.deadline {
+                answer = t.search.stop();
+                done = true;
+                break;
+            }
         }
     }
     if !done {
-        set_timeout(move || think(play, search, turns), Duration::ZERO);
+        set_timeout(move || think(play, thought), Duration::ZERO);
         return;
     }
+    let turns = thought.borrow().turns;
     let Some(computer) = play.computer.get_untracked() else {
         play.thinking.set(false);
         return;
@@ -86,9 +103,13 @@ pub fn ComputerPlayer<S: SessionGame>(
                 .session
                 .with_untracked(|s| (computer.search(s), s.turns_played()));
             play.thinking.set(true);
-            let search = Rc::new(RefCell::new(search));
+            let thought = Rc::new(RefCell::new(Thought {
+                search,
+                deadline: now() + computer.level.think_ms() as f64,
+                turns,
+            }));
             // Let the player's move be drawn before the first slice.
-            set_timeout(move || think(play, search, turns), Duration::ZERO);
+            set_timeout(move || think(play, thought), Duration::ZERO);
         }
     });
     move || {

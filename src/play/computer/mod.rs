@@ -37,11 +37,19 @@ pub use search::{choose, Choice, Search, MATE, WIN_BOUND};
 
 /// How hard the computer tries.
 ///
-/// | level | name | looks ahead | node limit | noise |
-/// |---|---|---|---|---|
-/// | 1 | Beginner | 1 action | 2 000 | ± 60 centipawns |
-/// | 2 | Casual | 2 actions | 8 000 | none |
-/// | 3 | Strong | up to 4 actions | 40 000 | none |
+/// | level | name | looks ahead | node limit | time on the page | noise |
+/// |---|---|---|---|---|---|
+/// | 1 | Beginner | 1 action | 2 000 | 1 s | ± 60 centipawns |
+/// | 2 | Casual | 2 actions | 8 000 | 2 s | none |
+/// | 3 | Strong | up to 4 actions | 40 000 | 4 s | none |
+///
+/// The node limit makes a choice repeatable; the page also stops a search
+/// at the level's time ([`Level::think_ms`]) and plays the best action of
+/// the deepest search completed. Measured on the host (release-like test
+/// profile): Chessgi and Multiverse Time Travel Chess play 3–9 µs per
+/// action, so the node limit answers first (≤ 0.4 s); Time Traveling Chess
+/// replays its history for every action (50–250 µs each, more as the game
+/// grows), so there the time is what stops a strong search.
 ///
 /// An action is one side's whole turn in Time Traveling Chess and Chessgi,
 /// and one branch's move in Multiverse Time Travel Chess (a side's turn
@@ -105,6 +113,17 @@ impl Level {
             Level::Beginner => 2_000,
             Level::Casual => 8_000,
             Level::Strong => 40_000,
+        }
+    }
+
+    /// How long the page lets a search at this level think before it takes
+    /// the best action found so far (milliseconds).
+    #[must_use]
+    pub const fn think_ms(self) -> u64 {
+        match self {
+            Level::Beginner => 1_000,
+            Level::Casual => 2_000,
+            Level::Strong => 4_000,
         }
     }
 
