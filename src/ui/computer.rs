@@ -31,16 +31,18 @@ fn now() -> f64 {
 }
 
 /// A search in progress on the page: when it must answer (ms, the page's
-/// clock) and the turns played when it started.
+/// clock) and the game it started from (its save payload), so that an
+/// answer to a game changed meanwhile (a takeback, another game opened in
+/// the same screen) is dropped.
 struct Thought<S: SessionGame> {
     search: Search<S>,
     deadline: f64,
-    turns: usize,
+    payload: serde_json::Value,
 }
 
 /// Runs slices of the search until it answers (or its time is up: then its
-/// best so far), then plays its action if the game is still where it was
-/// (the same turns played, the computer to act).
+/// best so far), then plays its action if the game is still the one it
+/// started from and the computer is to act.
 fn think<S: SessionGame>(play: SessionPlay<S>, thought: Rc<RefCell<Thought<S>>>) {
     let started = now();
     let mut answer = None;
@@ -64,26 +66,26 @@ fn think<S: SessionGame>(play: SessionPlay<S>, thought: Rc<RefCell<Thought<S>>>)
         set_timeout(move || think(play, thought), Duration::ZERO);
         return;
     }
-    let turns = thought.borrow().turns;
-    let Some(computer) = play.computer.get_untracked() else {
-        play.thinking.set(false);
+    let payload = std::mem::take(&mut thought.borrow_mut().payload);
+    let Some(computer) = play.computer.try_get_untracked().flatten() else {
+        let _ = play.thinking.try_set(false);
         return;
     };
     if let Some(choice) = answer {
         let current = play
             .session
-            .with_untracked(|s| computer.to_act(s) && s.turns_played() == turns);
-        if current {
+            .try_with_untracked(|s| computer.to_act(s) && s.payload() == payload);
+        if current == Some(true) {
             let mut refused = None;
-            play.session.update(|s| {
+            play.session.try_update(|s| {
                 if let Err(e) = s.play(choice.action) {
                     refused = Some(e.to_string());
                 }
             });
-            play.notice.set(refused);
+            let _ = play.notice.try_set(refused);
         }
     }
-    play.thinking.set(false);
+    let _ = play.thinking.try_set(false);
 }
 
 /// The computer opponent of a 2D game screen: plays its turns when it is to
@@ -94,23 +96,33 @@ pub fn ComputerPlayer<S: SessionGame>(
     /// The game's play state.
     play: SessionPlay<S>,
 ) -> impl IntoView {
+    // Tracks the session, the computer and `thinking`: a search starts
+    // when the computer is to act and none runs (so also after a search
+    // whose answer was dropped because the game changed meanwhile).
     Effect::new(move |_| {
-        if play.computer_to_act() && !play.thinking.get_untracked() {
-            let Some(computer) = play.computer.get_untracked() else {
-                return;
-            };
-            let (search, turns) = play
-                .session
-                .with_untracked(|s| (computer.search(s), s.turns_played()));
-            play.thinking.set(true);
-            let thought = Rc::new(RefCell::new(Thought {
-                search,
-                deadline: now() + computer.level.think_ms() as f64,
-                turns,
-            }));
-            // Let the player's move be drawn before the first slice.
-            set_timeout(move || think(play, thought), Duration::ZERO);
+        if !play.computer_to_act() || play.thinking.get() {
+            return;
         }
+        let Some(computer) = play.computer.get_untracked() else {
+            return;
+        };
+        let (search, payload) = play
+            .session
+            .with_untracked(|s| (computer.search(s), s.payload()));
+        if search.is_done() {
+            // No legal action and no ending: nothing to think about.
+            play.notice
+                .set(Some("The computer has no action it can play.".to_string()));
+            return;
+        }
+        play.thinking.set(true);
+        let thought = Rc::new(RefCell::new(Thought {
+            search,
+            deadline: now() + computer.level.think_ms() as f64,
+            payload,
+        }));
+        // Let the player's move be drawn before the first slice.
+        set_timeout(move || think(play, thought), Duration::ZERO);
     });
     move || {
         play.computer.get().map(|c| {

@@ -180,7 +180,10 @@ pub fn ChessgiScreen() -> impl IntoView {
             </div>
             <aside class="side-panel cg-side">
                 <h2 class="visually-hidden">"Game"</h2>
-                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() keys=&CHESSGI_KEYS />
+                <GameHead name=Signal::derive(name) variant=Signal::derive(move || match play.computer.get() {
+                    Some(c) => format!("Time Travel Chessgi · vs {}", c.name()),
+                    None => "Time Travel Chessgi · hot-seat".to_string(),
+                }) keys=&CHESSGI_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
