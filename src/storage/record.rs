@@ -705,4 +705,17 @@ mod tests {
             Some("Computer (Beginner)")
         );
     }
+
+    #[test]
+    fn the_computer_is_optional_and_kept_as_written() {
+        // A game between two players writes no `computer`: records before
+        // the field and after it read alike.
+        let plain = sample();
+        assert!(!plain.to_json().contains("\"computer\""));
+        let mut vs = sample();
+        vs.computer = Some(serde_json::json!({"color": "Black", "level": 2, "seed": 9}));
+        let back = SaveRecord::from_json(&vs.to_json()).unwrap();
+        assert_eq!(back, vs);
+        assert_eq!(back.computer.unwrap()["level"], 2);
+    }
 }
