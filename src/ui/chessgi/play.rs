@@ -43,7 +43,12 @@ impl ChessgiPlay {
                 ..SessionPlay::over(session, clock)
             },
             drag: RwSignal::new(None),
-            flipped: RwSignal::new(false),
+            // The player's side at the bottom: Black's when the computer plays White.
+            flipped: RwSignal::new(
+                computer
+                    .get_untracked()
+                    .is_some_and(|c| c.color == Color::White),
+            ),
         }
     }
 

@@ -38,7 +38,8 @@ impl TtPlay {
     ) -> TtPlay {
         TtPlay {
             play: SessionPlay::new(session, clock).with_computer(computer),
-            flipped: RwSignal::new(false),
+            // The player's side at the bottom: Black's when the computer plays White.
+            flipped: RwSignal::new(computer.is_some_and(|c| c.color == Color::White)),
         }
     }
 
