@@ -199,3 +199,117 @@ fn a_takeback_takes_back_the_human_turn_and_the_answer() {
     assert!(!computer.take_back_pair(&mut tt));
     assert_eq!(tt.turns_played(), 1);
 }
+
+/// A made-up game to pin the search's handling of a side that acts twice
+/// in a row (as in Multiverse Time Travel Chess, one action per branch):
+/// White first picks a line, then acts again in it. Line A ends with Black
+/// to choose between its own win and White's; line B ends drawn at once.
+/// White must see Black's answer through its own second action and take B.
+mod two_actions {
+    use super::*;
+    use crate::chess::Color;
+    use crate::play::{Effect, Ending, Input, RecordError, Refusal, Scene, Step};
+    use crate::storage::GameKind;
+
+    #[derive(Debug, Clone, Default)]
+    pub(super) struct Lines(pub(super) String);
+
+    impl GameSession for Lines {
+        type Action = char;
+        const KIND: GameKind = GameKind::Chessgi;
+        fn variant(&self) -> String {
+            String::new()
+        }
+        fn payload(&self) -> serde_json::Value {
+            self.0.clone().into()
+        }
+        fn from_payload(_: &str, _: &serde_json::Value) -> Result<Self, RecordError> {
+            Ok(Lines::default())
+        }
+        fn export_text(&self) -> String {
+            self.0.clone()
+        }
+        fn import_text(text: &str) -> Result<Self, RecordError> {
+            Ok(Lines(text.to_string()))
+        }
+        fn to_move(&self) -> Color {
+            if self.0.len() == 2 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+        fn ending(&self) -> Option<Ending> {
+            match self.0.as_str() {
+                "Bb" => Some(Ending::draw("agreed")),
+                "Aax" => Some(Ending::win(Color::Black, "x")),
+                "Aay" => Some(Ending::win(Color::White, "y")),
+                _ => None,
+            }
+        }
+        fn turns_played(&self) -> usize {
+            self.0.len()
+        }
+        fn legal_actions(&self) -> Vec<char> {
+            match self.0.as_str() {
+                "" => vec!['A', 'B'],
+                "A" => vec!['a'],
+                "B" => vec!['b'],
+                "Aa" => vec!['y', 'x'],
+                _ => Vec::new(),
+            }
+        }
+        fn play(&mut self, action: char) -> Result<Step, Refusal> {
+            if !self.legal_actions().contains(&action) {
+                return Err(Refusal("not legal".into()));
+            }
+            self.0.push(action);
+            Ok(if self.0.len() == 1 {
+                Step::Staged
+            } else {
+                Step::TurnEnded
+            })
+        }
+        fn resign(&mut self, _: Color) -> Result<(), Refusal> {
+            Err(Refusal("no".into()))
+        }
+        fn end_on_time(&mut self, _: Color, _: bool) -> Result<(), Refusal> {
+            Err(Refusal("no".into()))
+        }
+        /// White is "up" in line A until Black answers: a search that
+        /// stops at White's second action, or that negates it, takes A.
+        fn evaluation(&self) -> i32 {
+            let white = if self.0.starts_with('A') { 500 } else { 0 };
+            if self.to_move() == Color::White {
+                white
+            } else {
+                -white
+            }
+        }
+        fn scene(&self) -> Scene {
+            Scene {
+                boards: Vec::new(),
+                arrows: Vec::new(),
+                orientation: Color::White,
+            }
+        }
+        fn input(&mut self, _: Input) -> Effect {
+            Effect::Ignored
+        }
+    }
+
+    #[test]
+    fn a_side_acting_twice_keeps_its_sign_and_sees_the_answer() {
+        let c = choose(&Lines::default(), Level::Strong, 0).unwrap();
+        assert_eq!(c.action, 'B', "{c:?}");
+        assert_eq!(c.score, 0);
+        // One action deep, it sees only White's lead in A.
+        assert_eq!(
+            choose(&Lines::default(), Level::Casual, 0).unwrap().action,
+            'A'
+        );
+        // Black, to answer in A, takes its win.
+        let c = choose(&Lines("Aa".into()), Level::Beginner, 0).unwrap();
+        assert_eq!((c.action, c.score), ('x', MATE - 1));
+    }
+}
