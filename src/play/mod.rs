@@ -64,6 +64,7 @@ pub mod branching;
 pub mod chessgi;
 pub mod clock;
 pub mod command;
+pub mod computer;
 pub mod fived;
 pub mod learn;
 pub mod puzzle;
@@ -513,6 +514,22 @@ pub trait GameSession: Clone {
     fn board_name(&self, key: BoardKey) -> String {
         let _ = key;
         String::new()
+    }
+
+    /// A static score of the game for the side to move, in centipawns
+    /// (positive: good for it): what the computer opponent
+    /// ([`computer`]) weighs at the end of its look-ahead. By default the
+    /// material of the side to move minus the other side's on every board
+    /// of the [`GameSession::scene`]; a game refines it with what the scene
+    /// does not show (pieces in hand) or leaves out what does not count
+    /// (boards of the past).
+    fn evaluation(&self) -> i32 {
+        let side = self.to_move();
+        self.scene()
+            .boards
+            .iter()
+            .map(|b| computer::material(&b.placement, side))
+            .sum()
     }
 
     // ----- drawing and input -----

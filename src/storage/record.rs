@@ -369,6 +369,13 @@ pub struct SaveRecord {
     /// in every record older than the clock, which therefore load untimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Value>,
+    /// The computer opponent of a 2D game, in
+    /// `play::computer::Computer`'s saved layout (opaque here, like the
+    /// payload): its side, level and seed. Absent for games between two
+    /// players and in every record older than it. (5D keeps its computer in
+    /// its own payload.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Value>,
 }
 
 /// A saved game without its payload: what a game list shows.
@@ -419,6 +426,7 @@ impl SaveRecord {
             payload,
             opponent: None,
             clock: None,
+            computer: None,
         }
     }
 
@@ -696,5 +704,18 @@ mod tests {
             back.summary().opponent.as_deref(),
             Some("Computer (Beginner)")
         );
+    }
+
+    #[test]
+    fn the_computer_is_optional_and_kept_as_written() {
+        // A game between two players writes no `computer`: records before
+        // the field and after it read alike.
+        let plain = sample();
+        assert!(!plain.to_json().contains("\"computer\""));
+        let mut vs = sample();
+        vs.computer = Some(serde_json::json!({"color": "Black", "level": 2, "seed": 9}));
+        let back = SaveRecord::from_json(&vs.to_json()).unwrap();
+        assert_eq!(back, vs);
+        assert_eq!(back.computer.unwrap()["level"], 2);
     }
 }

@@ -29,6 +29,7 @@ pub mod branching;
 pub mod chessgi;
 pub mod clock;
 pub mod command;
+pub mod computer;
 pub mod dialogs;
 pub mod fetch;
 pub mod game;

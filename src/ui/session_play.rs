@@ -1,7 +1,9 @@
 //! What the state of every game screen shares: the game's play-layer session
 //! in a signal, the player's notice (a refusal), the chess clock (saved with
 //! the game, its flag ending the game through [`GameSession::flag`]), and
-//! the board's presses and drops forwarded to the session as [`Input`]s. Each screen's own state
+//! the board's presses and drops forwarded to the session as [`Input`]s, and
+//! the computer opponent ([`Computer`], [`ComputerPlayer`]: it thinks in
+//! slices on the page and plays through the session). Each screen's own state
 //! (`TtPlay`, `ChessgiPlay`, `BranchingPlay`) holds one and adds its view
 //! settings; it derefs to it, so `play.session` and `play.notice` read the same
 //! everywhere.
@@ -17,6 +19,7 @@ use crate::games::time_traveling::TimeTravelingChess;
 use crate::play::branching::BranchingSession;
 use crate::play::chessgi::ChessgiSession;
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::{Effect, GameSession, Input, SceneBoard, Spot};
 use crate::storage::{GameId, SaveRecord};
@@ -62,6 +65,10 @@ pub struct SessionPlay<S: 'static> {
     pub notice: RwSignal<Option<String>>,
     /// The chess clock (`None`: untimed).
     pub clock: RwSignal<Option<Clock>>,
+    /// The computer opponent (`None`: two players at the board).
+    pub computer: RwSignal<Option<Computer>>,
+    /// True while the computer thinks.
+    pub thinking: RwSignal<bool>,
 }
 
 impl<S> Clone for SessionPlay<S> {
@@ -95,7 +102,47 @@ impl<S: SessionGame> SessionPlay<S> {
             session,
             notice: RwSignal::new(None),
             clock,
+            computer: RwSignal::new(None),
+            thinking: RwSignal::new(false),
         }
+    }
+
+    /// With `computer` as the opponent (`None`: two players).
+    #[must_use]
+    pub fn with_computer(self, computer: Option<Computer>) -> SessionPlay<S> {
+        self.computer.set(computer);
+        self
+    }
+
+    /// Whether the computer is to act now (tracked): the player's input
+    /// waits.
+    #[must_use]
+    pub fn computer_to_act(&self) -> bool {
+        self.computer
+            .with(|c| c.is_some_and(|c| self.session.with(|s| c.to_act(s))))
+    }
+
+    /// Whether the computer is to act now (untracked).
+    #[must_use]
+    pub fn computer_to_act_untracked(&self) -> bool {
+        self.computer
+            .with_untracked(|c| c.is_some_and(|c| self.session.with_untracked(|s| c.to_act(s))))
+    }
+
+    /// Takes back a turn; against the computer, the player's last turn and
+    /// the computer's answer ([`Computer::take_back_pair`]). False when the
+    /// game cannot.
+    pub fn take_back(&self) -> bool {
+        let computer = self.computer.get_untracked();
+        let mut done = false;
+        self.session.update(|s| {
+            done = match computer {
+                Some(c) => c.take_back_pair(s),
+                None => s.take_back(),
+            };
+        });
+        self.notice.set(None);
+        done
     }
 
     /// The save record of the game as it stands, with its clock settled up to now.
@@ -108,6 +155,8 @@ impl<S: SessionGame> SessionPlay<S> {
         record.clock = self
             .clock
             .with_untracked(|c| c.as_ref().map(|c| c.saved_at(now)));
+        self.computer
+            .with_untracked(|c| with_computer(&mut record, c.as_ref()));
         record
     }
 
@@ -140,8 +189,12 @@ impl<S: SessionGame> SessionPlay<S> {
         self.session.with_untracked(|s| f(s.game_of()))
     }
 
-    /// Changes the session: a refusal becomes the notice, a step taken clears it.
+    /// Changes the session: a refusal becomes the notice, a step taken
+    /// clears it. Ignored while the computer is to act.
     pub fn run(&self, f: impl FnOnce(&mut S) -> Effect) -> Effect {
+        if self.computer_to_act_untracked() {
+            return Effect::Ignored;
+        }
         let mut effect = Effect::Ignored;
         self.session.update(|s| effect = f(s));
         match &effect {
@@ -240,18 +293,27 @@ impl<S: SessionGame> SessionPlay<S> {
     }
 }
 
-/// Saves a new game's first record (with its clock, if timed) under a
-/// fresh id, which it returns.
+/// Writes the computer opponent into a save record: who it is (its side,
+/// level and seed) and its name for the saved-games list.
+fn with_computer(record: &mut SaveRecord, computer: Option<&Computer>) {
+    record.computer = computer.map(Computer::saved);
+    record.opponent = computer.map(Computer::name);
+}
+
+/// Saves a new game's first record (with its clock, if timed, and its
+/// computer opponent, if any) under a fresh id, which it returns.
 pub fn save_new(
     saves: Saves,
     session: &impl GameSession,
     name: &str,
     clock: Option<&Clock>,
+    computer: Option<&Computer>,
 ) -> GameId {
     let id = saves.fresh_id();
     let now = now_ms();
     let mut record = session.save_record(&id, name, now);
     record.clock = clock.map(|c| c.saved_at(now));
+    with_computer(&mut record, computer);
     let _ = saves.save_other(record);
     id
 }

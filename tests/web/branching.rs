@@ -32,6 +32,7 @@ async fn the_grid_draws_branches_and_a_time_travel_forks_one() {
         "test".into(),
         BranchingSession::new(game),
         None,
+        None,
     );
     let _mounted = leptos::mount::mount_to(root.clone(), move || {
         provide_context(play);
@@ -106,6 +107,7 @@ fn a_promoting_pawn_offers_every_piece_queen_first_and_plays_the_chosen_one() {
         GameId::parse("g1-1").unwrap(),
         "test".into(),
         BranchingSession::new(game),
+        None,
         None,
     );
     let moves = [

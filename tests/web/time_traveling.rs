@@ -48,6 +48,7 @@ async fn clicks_replace_a_move_after_a_confirmation_and_the_timeline_shows_the_b
             "Standard".into(),
             played(&A71),
             None,
+            None,
         );
         play_cell.set(tt.open.get_untracked().map(|a| a.play));
         view! { <TimeTravelingScreen /> }

@@ -597,6 +597,33 @@ impl GameSession for BranchingSession {
         out
     }
 
+    /// For the side to move: the material of each active branch's latest
+    /// board, and a queen's worth for each finished branch won (lost: less).
+    fn evaluation(&self) -> i32 {
+        use crate::games::branching::{BranchResult, BranchStatus};
+        let side = self.player();
+        self.game
+            .branches()
+            .iter()
+            .map(|br| match br.status() {
+                BranchStatus::Active => {
+                    super::computer::position_material(br.latest().position(), side)
+                }
+                BranchStatus::Finished {
+                    result: BranchResult::Win(w),
+                    ..
+                } => {
+                    if w == side {
+                        900
+                    } else {
+                        -900
+                    }
+                }
+                BranchStatus::Finished { .. } => 0,
+            })
+            .sum()
+    }
+
     fn play(&mut self, action: BranchTurn) -> Result<Step, Refusal> {
         let before = self.player();
         self.play_turn(action).accepted()?;

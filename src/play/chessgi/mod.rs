@@ -332,6 +332,24 @@ impl GameSession for ChessgiSession {
         self.game.legal_actions(SPECIAL_TRAVEL_HORIZON)
     }
 
+    /// The material of the current position and of both pockets (reserve
+    /// and pieces in transit) for the side to move.
+    fn evaluation(&self) -> i32 {
+        let side = self.game.side_to_move();
+        let node = self.game.current_node();
+        let mut score = super::computer::position_material(node.position(), side);
+        for owner in Color::ALL {
+            let pocket = node.pocket(owner);
+            let held = pocket
+                .reserve()
+                .iter()
+                .copied()
+                .chain(pocket.transit().iter().map(|t| t.kind));
+            score += super::computer::held_material(held, owner, side);
+        }
+        score
+    }
+
     fn play(&mut self, action: ChessgiAction) -> Result<Step, Refusal> {
         self.play_action(action).accepted()?;
         Ok(Step::TurnEnded)

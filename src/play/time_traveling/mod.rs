@@ -417,6 +417,12 @@ impl GameSession for TimeTravelingSession {
         self.game.legal_turn_actions()
     }
 
+    /// The material of the present position (the end of the history) for
+    /// the side to act.
+    fn evaluation(&self) -> i32 {
+        super::computer::position_material(self.game.end_position(), self.game.to_act())
+    }
+
     fn play(&mut self, action: Action) -> Result<Step, Refusal> {
         self.act(action).accepted()?;
         Ok(Step::TurnEnded)

@@ -21,6 +21,7 @@ use crate::games::branching::{
 use crate::play::branching::{variant_words, BranchingSession};
 use crate::play::clock::games::restore;
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::GameSession;
 use crate::storage::{GameId, GameKind};
 use crate::ui::board::color_class;
@@ -75,6 +76,7 @@ impl BranchingNav {
         name: String,
         session: BranchingSession,
         clock: Option<Clock>,
+        computer: Option<Computer>,
     ) {
         set_hash(&format!("#game={id}"));
         nav.new_game_open.set(false);
@@ -82,7 +84,7 @@ impl BranchingNav {
         nav.message.set(None);
         nav.active.set(None);
         self.import_open.set(false);
-        let make = move || BranchingPlay::new(id, name, session, clock);
+        let make = move || BranchingPlay::new(id, name, session, clock, computer);
         let play = match self.root.get_value() {
             Some(owner) => owner.with(make),
             None => make(),
@@ -90,11 +92,20 @@ impl BranchingNav {
         self.active.set(Some(play));
     }
 
-    /// Saves a new game (with its clock, if timed) and opens it.
-    pub fn start(&self, saves: Saves, nav: Nav, name: String, game: Game, clock: Option<Clock>) {
+    /// Saves a new game (with its clock, if timed, and its computer
+    /// opponent, if any) and opens it.
+    pub fn start(
+        &self,
+        saves: Saves,
+        nav: Nav,
+        name: String,
+        game: Game,
+        clock: Option<Clock>,
+        computer: Option<Computer>,
+    ) {
         let session = BranchingSession::new(game);
-        let id = save_new(saves, &session, &name, clock.as_ref());
-        self.open(nav, id, name, session, clock);
+        let id = save_new(saves, &session, &name, clock.as_ref(), computer.as_ref());
+        self.open(nav, id, name, session, clock, computer);
     }
 
     /// Opens the saved game `id` if it is of this kind; returns false (doing
@@ -109,7 +120,8 @@ impl BranchingNav {
         match BranchingSession::from_record(&record) {
             Ok(mut session) => {
                 let clock = restore(&mut session, record.clock.as_ref());
-                self.open(nav, id.clone(), record.name, session, clock);
+                let computer = Computer::of_saved(record.computer.as_ref());
+                self.open(nav, id.clone(), record.name, session, clock, computer);
             }
             Err(e) => {
                 nav.home();
@@ -420,6 +432,7 @@ pub fn BranchingScreen(
                 </div>
                 <SessionClock play=play.play bottom on_save=save_now />
                 <TurnAnnouncer play=play.play />
+                <crate::ui::computer::ComputerPlayer play=play.play />
                 <div class="panel actions">
                     {pending_chips}
                     {staged_panel}
@@ -472,6 +485,7 @@ pub fn NewGameEntry() -> impl IntoView {
     let limit = RwSignal::new(DEFAULT_LIMIT.to_string());
     let error = RwSignal::new(None::<String>);
     let control = RwSignal::new(None);
+    let computer = RwSignal::new(None);
     let start = move |_| {
         let Ok(n) = limit.get_untracked().trim().parse::<u32>() else {
             error.set(Some(
@@ -487,6 +501,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 default_name(&format!("Multiverse · limit {n}")),
                 game,
                 control.get_untracked().map(|c| Clock::new(c, 1)),
+                computer.get_untracked(),
             ),
             Err(e) => error.set(Some(sentence(&e.to_string()))),
         }
@@ -506,6 +521,7 @@ pub fn NewGameEntry() -> impl IntoView {
                 <button type="button" class="btn" data-action="import-branching" on:click=move |_| branching.import_open.set(true)>"Import text"</button>
             </div>
             <ClockChoice choice=control />
+            <crate::ui::computer::ComputerChoice choice=computer game="branching" />
             {move || error.get().map(|e| view! { <p class="notice error" role="alert" data-testid="branch-limit-error">{e}</p> })}
             <Show when=move || branching.import_open.get()>
                 <BranchingImport />
@@ -523,7 +539,14 @@ fn BranchingImport() -> impl IntoView {
     let on_import = Callback::new(move |text: String| {
         let game = Game::from_json(&text)
             .map_err(|e| format!("This text is not a Multiverse Time Travel Chess game: {e}."))?;
-        branching.start(saves, nav, default_name("Imported multiverse"), game, None);
+        branching.start(
+            saves,
+            nav,
+            default_name("Imported multiverse"),
+            game,
+            None,
+            None,
+        );
         Ok(())
     });
     view! {

@@ -40,13 +40,15 @@ impl BranchingPlay {
         name: String,
         session: BranchingSession,
         clock: Option<Clock>,
+        computer: Option<crate::play::computer::Computer>,
     ) -> BranchingPlay {
         BranchingPlay {
             id: StoredValue::new(id),
             name: RwSignal::new(name),
-            play: SessionPlay::new(session, clock),
+            play: SessionPlay::new(session, clock).with_computer(computer),
             square: RwSignal::new(22),
-            flipped: RwSignal::new(false),
+            // The player's side at the bottom: Black's when the computer plays White.
+            flipped: RwSignal::new(computer.is_some_and(|c| c.color == crate::chess::Color::White)),
         }
     }
 

@@ -15,9 +15,11 @@ use crate::games::chessgi::{ChessgiGame, ChessgiOptions, PocketCarry, ReturnSche
 use crate::play::chessgi::{ChessgiSession, VARIANT};
 use crate::play::clock::games::restore;
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::GameSession;
 use crate::storage::GameId;
 use crate::ui::clock::ClockChoice;
+use crate::ui::computer::ComputerChoice;
 use crate::ui::dialogs::{default_name, ImportDialog};
 use crate::ui::nav::{set_hash, Nav};
 use crate::ui::saves::Saves;
@@ -36,6 +38,8 @@ pub struct ChessgiNav {
     pub session: RwSignal<ChessgiSession, LocalStorage>,
     /// Its clock (`None`: untimed).
     pub clock: RwSignal<Option<Clock>>,
+    /// Its computer opponent (`None`: two players).
+    pub computer: RwSignal<Option<Computer>>,
     /// The import dialog.
     pub import_open: RwSignal<bool>,
 }
@@ -50,6 +54,7 @@ impl ChessgiNav {
                 ChessgiOptions::default(),
             ))),
             clock: RwSignal::new(None),
+            computer: RwSignal::new(None),
             import_open: RwSignal::new(false),
         };
         provide_context(chessgi);
@@ -75,6 +80,7 @@ impl ChessgiNav {
         name: String,
         session: ChessgiSession,
         clock: Option<Clock>,
+        computer: Option<Computer>,
     ) {
         nav.home();
         nav.new_game_open.set(false);
@@ -83,10 +89,12 @@ impl ChessgiNav {
         self.import_open.set(false);
         self.session.set(session);
         self.clock.set(clock);
+        self.computer.set(computer);
         self.active.set(Some((id, name)));
     }
 
-    /// Saves a new game (with its clock, if timed) and opens it.
+    /// Saves a new game (with its clock, if timed, and its computer
+    /// opponent, if any) and opens it.
     pub fn start(
         &self,
         saves: Saves,
@@ -94,10 +102,11 @@ impl ChessgiNav {
         name: String,
         game: ChessgiGame,
         clock: Option<Clock>,
+        computer: Option<Computer>,
     ) {
         let session = ChessgiSession::new(game);
-        let id = save_new(saves, &session, &name, clock.as_ref());
-        self.open(nav, id, name, session, clock);
+        let id = save_new(saves, &session, &name, clock.as_ref(), computer.as_ref());
+        self.open(nav, id, name, session, clock, computer);
     }
 
     /// Opens a saved game; on failure stays home with the reason.
@@ -105,10 +114,13 @@ impl ChessgiNav {
         let opened = saves.load_other(id).and_then(|r| {
             let mut session = ChessgiSession::from_record(&r).map_err(|e| e.to_string())?;
             let clock = restore(&mut session, r.clock.as_ref());
-            Ok((r.name, session, clock))
+            let computer = Computer::of_saved(r.computer.as_ref());
+            Ok((r.name, session, clock, computer))
         });
         match opened {
-            Ok((name, session, clock)) => self.open(nav, id.clone(), name, session, clock),
+            Ok((name, session, clock, computer)) => {
+                self.open(nav, id.clone(), name, session, clock, computer);
+            }
             Err(e) => {
                 self.close();
                 nav.message
@@ -170,6 +182,7 @@ pub fn ChessgiNewGame() -> impl IntoView {
     let own_turns = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     let control = RwSignal::new(None);
+    let computer = RwSignal::new(None);
     let start = move |_| {
         let read = || -> Result<ChessgiOptions, String> {
             let required = |t: String, what: &str| {
@@ -204,6 +217,7 @@ pub fn ChessgiNewGame() -> impl IntoView {
                     default_name(VARIANT),
                     ChessgiGame::new(options),
                     clock,
+                    computer.get_untracked(),
                 );
             }
             Err(e) => error.set(Some(e)),
@@ -242,6 +256,7 @@ pub fn ChessgiNewGame() -> impl IntoView {
                 </label>
             </div>
             <ClockChoice choice=control />
+            <ComputerChoice choice=computer game="chessgi" />
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
         </section>
     }
@@ -262,6 +277,7 @@ pub fn ChessgiImportDialog() -> impl IntoView {
             nav,
             default_name(&format!("Imported {}", VARIANT)),
             game,
+            None,
             None,
         );
         Ok(())

@@ -9,6 +9,7 @@ use crate::chess::{Color, PieceKind};
 use crate::games::chessgi::{ChessgiAction, NodeId};
 use crate::play::chessgi::ChessgiSession;
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::{Effect, GameSession, Refusal};
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
 
@@ -34,11 +35,20 @@ impl ChessgiPlay {
     pub fn new(
         session: RwSignal<ChessgiSession, LocalStorage>,
         clock: RwSignal<Option<Clock>>,
+        computer: RwSignal<Option<Computer>>,
     ) -> ChessgiPlay {
         ChessgiPlay {
-            play: SessionPlay::over(session, clock),
+            play: SessionPlay {
+                computer,
+                ..SessionPlay::over(session, clock)
+            },
             drag: RwSignal::new(None),
-            flipped: RwSignal::new(false),
+            // The player's side at the bottom: Black's when the computer plays White.
+            flipped: RwSignal::new(
+                computer
+                    .get_untracked()
+                    .is_some_and(|c| c.color == Color::White),
+            ),
         }
     }
 
@@ -88,12 +98,10 @@ impl ChessgiPlay {
         self.run(ChessgiSession::cancel);
     }
 
-    /// Takes back the last action.
+    /// Takes back the last action (against the computer: the player's last
+    /// action and the computer's answer).
     pub fn take_back(&self) {
-        self.session.update(|s| {
-            s.take_back();
-        });
-        self.notice.set(None);
+        self.play.take_back();
     }
 
     /// The side to move resigns.

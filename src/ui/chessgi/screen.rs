@@ -94,7 +94,7 @@ fn status_line(g: &ChessgiGame) -> (String, &'static str) {
 pub fn ChessgiScreen() -> impl IntoView {
     let chessgi = expect_context::<ChessgiNav>();
     let nav = expect_context::<Nav>();
-    let play = ChessgiPlay::new(chessgi.session, chessgi.clock);
+    let play = ChessgiPlay::new(chessgi.session, chessgi.clock, chessgi.computer);
     provide_context(play);
     let export_open = RwSignal::new(false);
     let confirm = RwSignal::new(None::<&'static str>);
@@ -180,13 +180,17 @@ pub fn ChessgiScreen() -> impl IntoView {
             </div>
             <aside class="side-panel cg-side">
                 <h2 class="visually-hidden">"Game"</h2>
-                <GameHead name=Signal::derive(name) variant="Time Travel Chessgi · hot-seat".to_string() keys=&CHESSGI_KEYS />
+                <GameHead name=Signal::derive(name) variant=Signal::derive(move || match play.computer.get() {
+                    Some(c) => format!("Time Travel Chessgi · vs {}", c.name()),
+                    None => "Time Travel Chessgi · hot-seat".to_string(),
+                }) keys=&CHESSGI_KEYS />
                 <div class=move || format!("panel status status-{}", status().1) role="status" aria-live="polite">
                     <span class=move || format!("to-move-dot {}", side()) aria-hidden="true"></span>
                     <span class="status-text" data-status=move || status().1 data-result=move || result_reason().unwrap_or("")>{move || status().0}</span>
                 </div>
                 <SessionClock play=play.play bottom=orientation_of(play.flipped) on_save=save_now />
                 <TurnAnnouncer play=play.play />
+                <crate::ui::computer::ComputerPlayer play=play.play />
                 {notice}
                 <StorageWarning />
                 <TravelPanel />

@@ -22,6 +22,7 @@ use self::play::TtPlay;
 use crate::games::time_traveling::TimeTravelingChess;
 use crate::play::clock::games::restore;
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::time_traveling::TimeTravelingSession;
 use crate::play::GameSession;
 use crate::storage::GameId;
@@ -91,7 +92,14 @@ impl TtNav {
         }
     }
 
-    fn show(&self, id: GameId, name: String, session: TimeTravelingSession, clock: Option<Clock>) {
+    fn show(
+        &self,
+        id: GameId,
+        name: String,
+        session: TimeTravelingSession,
+        clock: Option<Clock>,
+        computer: Option<Computer>,
+    ) {
         if let Some(nav) = self.nav {
             nav.home();
             nav.new_game_open.set(false);
@@ -102,7 +110,7 @@ impl TtNav {
             id,
             name: RwSignal::new(name),
             variant: session.variant(),
-            play: TtPlay::new(session, clock),
+            play: TtPlay::new(session, clock, computer),
         };
         let active = match self.root.get_value() {
             Some(owner) => owner.with(make),
@@ -111,7 +119,8 @@ impl TtNav {
         self.open.set(Some(active));
     }
 
-    /// Saves a new game (with its clock, if timed) and opens it.
+    /// Saves a new game (with its clock, if timed, and its computer
+    /// opponent, if any) and opens it.
     pub fn start(
         &self,
         saves: Saves,
@@ -119,10 +128,11 @@ impl TtNav {
         variant: String,
         game: TimeTravelingChess,
         clock: Option<Clock>,
+        computer: Option<Computer>,
     ) {
         let session = TimeTravelingSession::new(game, variant);
-        let id = save_new(saves, &session, &name, clock.as_ref());
-        self.show(id, name, session, clock);
+        let id = save_new(saves, &session, &name, clock.as_ref(), computer.as_ref());
+        self.show(id, name, session, clock, computer);
     }
 
     /// Opens a saved game; on failure goes home with the reason.
@@ -130,10 +140,13 @@ impl TtNav {
         let opened = saves.load_other(id).and_then(|r| {
             let mut session = TimeTravelingSession::from_record(&r).map_err(|e| e.to_string())?;
             let clock = restore(&mut session, r.clock.as_ref());
-            Ok((r.name, session, clock))
+            let computer = Computer::of_saved(r.computer.as_ref());
+            Ok((r.name, session, clock, computer))
         });
         match opened {
-            Ok((name, session, clock)) => self.show(id.clone(), name, session, clock),
+            Ok((name, session, clock, computer)) => {
+                self.show(id.clone(), name, session, clock, computer);
+            }
             Err(e) => {
                 self.close();
                 if let Some(nav) = self.nav {

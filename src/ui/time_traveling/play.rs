@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::chess::Color;
 use crate::games::time_traveling::{Action, RecordedMove};
 use crate::play::clock::Clock;
+use crate::play::computer::Computer;
 use crate::play::time_traveling::{Mode, Preview, TimeTravelingSession};
 use crate::play::Input;
 use crate::ui::session_play::{derefs_to_session_play, SessionPlay};
@@ -27,12 +28,18 @@ pub struct TtPlay {
 derefs_to_session_play!(TtPlay, TimeTravelingSession);
 
 impl TtPlay {
-    /// Shared state for a session and its clock, looking at the present.
+    /// Shared state for a session, its clock and its computer opponent,
+    /// looking at the present.
     #[must_use]
-    pub fn new(session: TimeTravelingSession, clock: Option<Clock>) -> TtPlay {
+    pub fn new(
+        session: TimeTravelingSession,
+        clock: Option<Clock>,
+        computer: Option<Computer>,
+    ) -> TtPlay {
         TtPlay {
-            play: SessionPlay::new(session, clock),
-            flipped: RwSignal::new(false),
+            play: SessionPlay::new(session, clock).with_computer(computer),
+            // The player's side at the bottom: Black's when the computer plays White.
+            flipped: RwSignal::new(computer.is_some_and(|c| c.color == Color::White)),
         }
     }
 

@@ -115,6 +115,7 @@ fn GameView(active: TtActive) -> impl IntoView {
                 <GameHead name variant=variant_text keys=&TIME_TRAVELING_KEYS />
                 <SessionClock play=play.play bottom on_save=save_now />
                 <TurnAnnouncer play=play.play />
+                <crate::ui::computer::ComputerPlayer play=play.play />
                 <StatusPanel />
                 <PreviewPanel />
                 <EndPanel />

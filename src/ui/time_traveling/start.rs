@@ -8,6 +8,7 @@ use crate::games::time_traveling::TimeTravelingChess;
 use crate::play::clock::Clock;
 use crate::ui::board::Board;
 use crate::ui::clock::ClockChoice;
+use crate::ui::computer::ComputerChoice;
 use crate::ui::dialogs::RecordImportForm;
 use crate::ui::saves::Saves;
 
@@ -34,6 +35,7 @@ pub fn NewGameEntry() -> impl IntoView {
     let preview = placement_of(TimeTravelingChess::standard().end_position());
     let control = RwSignal::new(None);
     let clock = move || control.get_untracked().map(|c| Clock::new(c, 1));
+    let computer = RwSignal::new(None);
     let start_standard = move |_| {
         tt.start(
             saves,
@@ -41,6 +43,7 @@ pub fn NewGameEntry() -> impl IntoView {
             "Time Traveling Chess".to_string(),
             TimeTravelingChess::standard(),
             clock(),
+            computer.get_untracked(),
         );
     };
     let start_fen = move |_| match TimeTravelingChess::from_fen(fen.get_untracked().trim()) {
@@ -50,6 +53,7 @@ pub fn NewGameEntry() -> impl IntoView {
             "Time Traveling Chess · custom position".to_string(),
             game,
             clock(),
+            computer.get_untracked(),
         ),
         Err(e) => error.set(Some(e.to_string())),
     };
@@ -65,6 +69,7 @@ pub fn NewGameEntry() -> impl IntoView {
             "Time Traveling Chess · imported".to_string(),
             game,
             clock(),
+            computer.get_untracked(),
         );
         Ok(())
     });
@@ -83,6 +88,7 @@ pub fn NewGameEntry() -> impl IntoView {
                     "Ordinary chess on one board, except that on your turn you may instead replace one of your earlier moves with a move of a more valuable piece (P < N/B < R < Q < K). The history is replayed: moves that no longer fit become blanks their owner may fill later."
                 </p>
                 <ClockChoice choice=control />
+                <ComputerChoice choice=computer game="tt" />
                 <div class="tt-entry-actions">
                     <button type="button" class="btn btn-primary" data-action="new-time-traveling" on:click=start_standard>"Play (standard start)"</button>
                     <button type="button" class="btn" data-action="tt-fen-open" on:click=move |_| toggle(Pane::Fen)>"From a FEN…"</button>
