@@ -142,11 +142,12 @@ use std::ops::ControlFlow;
 
 mod diagnostics;
 mod nogood;
+mod pair;
 mod phases;
 mod stuck;
 mod why;
 
-pub use diagnostics::{fast_legal_actions, naive_legal_actions, search_shape};
+pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
 
 use why::{Cond, Why};
 
@@ -260,6 +261,14 @@ struct Search<'v> {
     /// How often the phase-3 order and the reservation cuts of issue 14
     /// changed the walk (tests).
     p3_cuts: u64,
+    /// How often the pair test of `pair.rs` cut (tests), and the pairs of
+    /// boards found to exclude each other, with why (`pair.rs`).
+    pair_cuts: u64,
+    pair_learnt: Vec<(usize, usize, Why)>,
+    /// Per pair of boards `(a, b)` whose test failed: the jumps `(e, x)`
+    /// that made it fail (`x` not known to give a check after `e`), tried
+    /// first next time.
+    pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -429,6 +438,9 @@ impl<'v> Search<'v> {
         Search {
             hop_sources,
             p3_cuts: 0,
+            pair_cuts: 0,
+            pair_learnt: Vec::new(),
+            pair_witness: std::collections::HashMap::new(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
