@@ -93,6 +93,13 @@
 //!   in every completion). Before, phase 2 went on extending sequences
 //!   under such a reservation (five more of those 15 positions).
 //!
+//! - Pair test (issue 14, `pair.rs`): two early boards waiting at the
+//!   present that must both jump, where every jump of each gives a check,
+//!   in every completion, once the other has jumped (a nogood for any
+//!   timeline number, on pieces and empty squares of existing boards), end
+//!   the search at once, with a reason for phase 1. Before, that was found
+//!   only below every sequence of the other boards' jumps ahead of them.
+//!
 //! Where the cost still lies: phase 2 returns no reason to phase 1 and
 //! does not jump back itself. Two early boards E and X that must both
 //! jump, where each of X's jumps is checked through its own new timeline
@@ -102,8 +109,11 @@
 //! free boards' jumps that might give X a later number (whether one does
 //! depends on the new board that jump puts in the line of the check:
 //! ftxi's slices over the new-timeline axes handle that per index, whatever
-//! the other indices hold). Four of the stress suite's positions stay
-//! undecided at 300 000 nodes that way (`stress/README.md`). Two exact
+//! the other indices hold). Three of the stress suite's positions stay
+//! undecided at 300 000 nodes that way (`stress/README.md`): there the
+//! exclusion goes through a new timeline (its number matters), or the pair
+//! test cuts but phase 1 still tries the hops onto the two boards from
+//! every board that has one, one combination at a time. Two exact
 //! tests were tried in `stuck` and dropped because they decided none of
 //! them: a jump tested at each later number with placeholder timelines
 //! (no boards) for the jumps before it (a check through none of them

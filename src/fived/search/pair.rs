@@ -7,9 +7,19 @@
 //! a check once E has jumped (whichever jump E made), and every jump of E
 //! once X has. Both must be played (the present cannot be pulled back
 //! below them, nothing else can play them), so no completion exists. Before,
-//! the search found that only after every sequence of the other boards'
-//! jumps ahead of E's (four of the stress suite's positions and the
-//! softmate searches of `stress/README.md` spent their budget there).
+//! the search found that only below every sequence of the other boards'
+//! jumps ahead of E's, where each of X's jumps still had a later timeline
+//! number it might get (`standardreversedroyalty-1-checks` 22 of
+//! `stress/slow.tsv`: 300 000 nodes undecided, now checkmate in 101).
+//! This is ftxi/5dchess_engine's slice over two axes at once, for the case
+//! where the check does not go through a new timeline: it removes every
+//! order of the other boards' jumps together.
+//!
+//! It runs wherever `stuck` finds each board alone with a way out, in
+//! phase 1 (the reason then sends the search back past every board it does
+//! not name) and in phase 2; not in `outcome`'s second search (an action
+//! keeping the present), where it never cut on the stress suite's softmate
+//! searches measured and only cost time.
 //!
 //! Why it is exact: a completion plays E and X by one branching jump each
 //! (a passed early board has no other move left, and no hop onto it is
