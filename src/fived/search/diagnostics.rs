@@ -125,3 +125,24 @@ pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, 
         })
         .collect()
 }
+
+/// How often the pair test (`pair.rs`) cut during a search for any legal
+/// action within `budget`, and whether one was found (`Unknown` if the
+/// budget ran out first). For tests.
+#[doc(hidden)]
+#[must_use]
+pub fn pair_cuts(position: &Multiverse, budget: Budget) -> (u64, super::Answer<bool>) {
+    let mut found = false;
+    let mut visit = |_: &[Move], _: &Multiverse| {
+        found = true;
+        ControlFlow::Break(())
+    };
+    let mut s = Search::new(position, budget, false, &mut visit);
+    let r = s.run();
+    let cuts = s.pair_cuts;
+    let answer = match r {
+        ControlFlow::Break(super::Stop::Budget) => super::Answer::Unknown,
+        _ => super::Answer::Known(found),
+    };
+    (cuts, answer)
+}

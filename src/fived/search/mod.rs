@@ -93,6 +93,13 @@
 //!   in every completion). Before, phase 2 went on extending sequences
 //!   under such a reservation (five more of those 15 positions).
 //!
+//! - Pair test (issue 14, `pair.rs`): two early boards waiting at the
+//!   present that must both jump, where every jump of each gives a check,
+//!   in every completion, once the other has jumped (a nogood for any
+//!   timeline number, on pieces and empty squares of existing boards), end
+//!   the search at once, with a reason for phase 1. Before, that was found
+//!   only below every sequence of the other boards' jumps ahead of them.
+//!
 //! Where the cost still lies: phase 2 returns no reason to phase 1 and
 //! does not jump back itself. Two early boards E and X that must both
 //! jump, where each of X's jumps is checked through its own new timeline
@@ -102,8 +109,11 @@
 //! free boards' jumps that might give X a later number (whether one does
 //! depends on the new board that jump puts in the line of the check:
 //! ftxi's slices over the new-timeline axes handle that per index, whatever
-//! the other indices hold). Four of the stress suite's positions stay
-//! undecided at 300 000 nodes that way (`stress/README.md`). Two exact
+//! the other indices hold). Three of the stress suite's positions stay
+//! undecided at 300 000 nodes that way (`stress/README.md`): there the
+//! exclusion goes through a new timeline (its number matters), or the pair
+//! test cuts but phase 1 still tries the hops onto the two boards from
+//! every board that has one, one combination at a time. Two exact
 //! tests were tried in `stuck` and dropped because they decided none of
 //! them: a jump tested at each later number with placeholder timelines
 //! (no boards) for the jumps before it (a check through none of them
@@ -142,11 +152,12 @@ use std::ops::ControlFlow;
 
 mod diagnostics;
 mod nogood;
+mod pair;
 mod phases;
 mod stuck;
 mod why;
 
-pub use diagnostics::{fast_legal_actions, naive_legal_actions, search_shape};
+pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
 
 use why::{Cond, Why};
 
@@ -260,6 +271,14 @@ struct Search<'v> {
     /// How often the phase-3 order and the reservation cuts of issue 14
     /// changed the walk (tests).
     p3_cuts: u64,
+    /// How often the pair test of `pair.rs` cut (tests), and the pairs of
+    /// boards found to exclude each other, with why (`pair.rs`).
+    pair_cuts: u64,
+    pair_learnt: Vec<(usize, usize, Why)>,
+    /// Per pair of boards `(a, b)` whose test failed: the jumps `(e, x)`
+    /// that made it fail (`x` not known to give a check after `e`), tried
+    /// first next time.
+    pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -429,6 +448,9 @@ impl<'v> Search<'v> {
         Search {
             hop_sources,
             p3_cuts: 0,
+            pair_cuts: 0,
+            pair_learnt: Vec::new(),
+            pair_witness: std::collections::HashMap::new(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),

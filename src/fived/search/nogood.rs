@@ -18,7 +18,7 @@
 use super::super::check::Check;
 use super::super::coords::{BoardId, Move};
 use super::super::multiverse::{Multiverse, Undo};
-use super::why::{Cond, Why};
+use super::why::{Cond, Holds, Why};
 use super::{Search, Stop};
 use std::ops::ControlFlow;
 
@@ -127,6 +127,44 @@ impl Learnt {
             Some(g) => {
                 for c in &g.conds {
                     if with_own || !own.contains(&c.board) {
+                        why.push(*c);
+                    }
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// If a nogood of move `id` (which makes the boards `own`) holds in `mv`
+    /// whatever number a branching jump's timeline gets, and holds in every
+    /// later position of the action too: each of its conditions not on
+    /// `own` is a piece or an empty square on an existing board of a
+    /// timeline of the searched position (boards never change; a board of
+    /// a timeline a jump makes may get another number if more jumps come
+    /// first). Adds those conditions to `why` and returns true.
+    pub(super) fn blocks_for_good(
+        &self,
+        mv: &Multiverse,
+        id: usize,
+        own: [BoardId; 2],
+        why: &mut Why,
+    ) -> bool {
+        let (lmin, lmax) = self.root_range;
+        let found = self.nogoods[id].iter().find(|g| {
+            g.timeline == ANY_NUMBER
+                && g.conds.iter().all(|c| {
+                    own.contains(&c.board)
+                        || (c.board.l >= lmin
+                            && c.board.l <= lmax
+                            && matches!(c.holds, Holds::Piece(_) | Holds::Empty)
+                            && c.holds_in(mv))
+                })
+        });
+        match found {
+            Some(g) => {
+                for c in &g.conds {
+                    if !own.contains(&c.board) {
                         why.push(*c);
                     }
                 }
@@ -252,6 +290,22 @@ impl Search<'_> {
         let own = own_boards(&self.jumps[i][k], false);
         let mut why = std::mem::replace(&mut self.why, Why::empty());
         let r = self.learnt.blocks(&self.mv, id, None, own, false, &mut why);
+        self.why = why;
+        ControlFlow::Continue(r)
+    }
+
+    /// True if jump `k` of board `i` gives a check in every action from
+    /// here on: in every action ([`Search::dead_jump`]), or by a nogood
+    /// whose conditions hold for good ([`Learnt::blocks_for_good`]). The
+    /// conditions go to `why`.
+    pub(super) fn jump_fails_for_good(&mut self, i: usize, k: usize) -> ControlFlow<Stop, bool> {
+        if self.dead_jump(i, k)? {
+            return ControlFlow::Continue(true);
+        }
+        let id = self.learnt.jump_id(i, k);
+        let own = own_boards(&self.jumps[i][k], false);
+        let mut why = std::mem::replace(&mut self.why, Why::empty());
+        let r = self.learnt.blocks_for_good(&self.mv, id, own, &mut why);
         self.why = why;
         ControlFlow::Continue(r)
     }

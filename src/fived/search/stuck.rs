@@ -159,7 +159,9 @@ impl Search<'_> {
             }
             return ControlFlow::Continue(true);
         }
-        ControlFlow::Continue(false)
+        // Each board alone has a way out: two of them may still exclude
+        // each other (`pair.rs`).
+        self.pair_stuck(decided, last)
     }
 
     /// Can jump `k` of board `i` still be made as a branching jump, once

@@ -414,3 +414,35 @@ fn positions_once_lost_in_phase_three_are_decided() {
         }
     }
 }
+
+/// The pair test of issue 14 (`src/fived/search/pair.rs`: two boards that
+/// must both jump and whose jumps exclude each other):
+/// `standardreversedroyalty-1-checks` 22 of `slow.tsv`, left undecided by
+/// main within 300 000 nodes (and within 5 000 000), is decided within
+/// 1 000 nodes through it. Too big for the oracle: the outcome must agree
+/// with the count, and the count with its own search without the outcome's
+/// early exit (no action counted exactly when the game is over).
+#[test]
+fn pair_test_decides_a_once_undecided_slow_position() {
+    use chronochess::fived::search::pair_cuts;
+    let (suite, positions) = load("slow.tsv");
+    let (game, pos) = ("standardreversedroyalty-1-checks", 22);
+    let i = suite
+        .positions
+        .iter()
+        .position(|r| r.game == game && r.pos == pos)
+        .expect("the row is in slow.tsv");
+    let m = &positions[i];
+    let (cuts, found) = pair_cuts(m, Budget::nodes(1_000));
+    assert!(cuts > 0, "{game} {pos}: the pair test did not cut");
+    let Answer::Known(o) = outcome(m, Budget::nodes(1_000)) else {
+        panic!("{game} {pos}: undecided within 1 000 nodes");
+    };
+    println!("{game} {pos}: {o:?}");
+    let Answer::Known(c) = count_legal_actions(m, Some(1), Budget::nodes(1_000)) else {
+        panic!("{game} {pos}: count undecided");
+    };
+    let over = matches!(o, Outcome::Checkmate | Outcome::Stalemate);
+    assert_eq!(over, c == 0, "{game} {pos}: outcome {o:?}, count {c}");
+    assert_eq!(found, Answer::Known(!over), "{game} {pos}");
+}

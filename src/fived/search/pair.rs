@@ -1,0 +1,221 @@
+//! Two boards that must both jump and cannot (issue 14): the pair test of
+//! `stuck`, over two of ftxi/5dchess_engine's new-timeline axes at once.
+//!
+//! `stuck` looks at each board waiting at the present alone: a board keeps
+//! a way out while one of its branching jumps is not known to fail. Two
+//! such boards E and X can still exclude each other: every jump of X gives
+//! a check once E has jumped (whichever jump E made), and every jump of E
+//! once X has. Both must be played (the present cannot be pulled back
+//! below them, nothing else can play them), so no completion exists. Before,
+//! the search found that only below every sequence of the other boards'
+//! jumps ahead of E's, where each of X's jumps still had a later timeline
+//! number it might get (`standardreversedroyalty-1-checks` 22 of
+//! `stress/slow.tsv`: 300 000 nodes undecided, now checkmate in 101).
+//! This is ftxi/5dchess_engine's slice over two axes at once, for the case
+//! where the check does not go through a new timeline: it removes every
+//! order of the other boards' jumps together.
+//!
+//! It runs wherever `stuck` finds each board alone with a way out, in
+//! phase 1 (the reason then sends the search back past every board it does
+//! not name) and in phase 2; not in `outcome`'s second search (an action
+//! keeping the present), where it never cut on the stress suite's softmate
+//! searches measured and only cost time.
+//!
+//! Why it is exact: a completion plays E and X by one branching jump each
+//! (a passed early board has no other move left, and no hop onto it is
+//! still to be decided). Say E's jump `e` comes first. X's jump `x` is
+//! made later, after any other jumps. The test made `e` here, and found
+//! that `x` gives a check whose points lie on boards that exist now (after
+//! `e`) or that `x` itself makes, none of them on a timeline a jump makes
+//! (its number would depend on the jumps in between): a nogood of `x` for
+//! any timeline number, every condition a piece or an empty square on an
+//! existing board of a timeline of the searched position. Boards never
+//! change, `e` and `x` make the same boards whenever they are made (their
+//! sources' end boards are unchanged until then), so the check is there
+//! when `x` is made, and a check never goes away (module docs of
+//! `search`). The same holds with the roles swapped.
+//!
+//! Why it is cheap: the tests are nogood look-ups; a jump of X not ruled
+//! out by one is probed once (a node) and what it teaches is kept. A pair
+//! found to exclude each other is kept with its reason (the conditions
+//! of the checks used, and that both boards are unplayed): wherever the
+//! reason holds again, the cut is made without the test.
+
+/// At most this many pairs are kept (a cache: a pair dropped is found again
+/// by the test).
+const PAIRS_KEPT: usize = 64;
+
+use std::ops::ControlFlow;
+
+use super::super::coords::{color_of, BoardId};
+use super::why::{Cond, Why};
+use super::{Search, Stop};
+
+impl Search<'_> {
+    /// True if two boards waiting at the present that must both be left by
+    /// a branching jump exclude each other (see the module docs). Boards
+    /// `..decided` have had their phase-1 choice; only boards `..last` are
+    /// looked at. On true, `why` gets the reason (the conditions of the
+    /// checks used, on boards other than the two boards' next ones, and
+    /// that both were left unplayed).
+    pub(super) fn pair_stuck(&mut self, decided: usize, last: usize) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        // Not in the search for an action that keeps the present: on the
+        // stress suite's softmate searches it never cut and only cost time.
+        if color_of(present) != self.mover || self.keep_present.is_some() {
+            return ControlFlow::Continue(false);
+        }
+        {
+            // The present must not be able to go back below the two boards:
+            // no new timeline is active (nor will be: the mover's next
+            // timelines only get less active), and no inactive timeline that
+            // the mover's new ones could reactivate ends before it.
+            if self.mv.next_timeline_active(self.mover) {
+                return ControlFlow::Continue(false);
+            }
+            let (lmin, lmax) = self.mv.timeline_range();
+            let stale = (lmin..=lmax).any(|l| {
+                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
+            });
+            if stale {
+                return ControlFlow::Continue(false);
+            }
+        }
+        let n = self.boards.len();
+        let must_jump: Vec<usize> = (0..last.min(decided).min(self.first_free))
+            .filter(|&u| {
+                let b = self.boards[u];
+                b.v == present
+                    && self.mv.is_playable(b, self.mover)
+                    && self.mv.is_active(b.l)
+                    && !self.jumps[u].is_empty()
+                    && !(decided..n).any(|o| {
+                        o != u
+                            && self.mv.is_playable(self.boards[o], self.mover)
+                            && self.nonbranching[o]
+                                .iter()
+                                .any(|m| !m.is_physical() && m.to.board == b)
+                    })
+            })
+            .collect();
+        if must_jump.len() < 2 {
+            return ControlFlow::Continue(false);
+        }
+        // A pair found before whose reason holds again: the same cut.
+        let known = self.pair_learnt.iter().find(|(a, b, why)| {
+            must_jump.contains(a) && must_jump.contains(b) && why.holds_in(&self.mv)
+        });
+        if let Some((_, _, why)) = known {
+            let why = why.clone();
+            return ControlFlow::Continue(self.pair_cut(&why));
+        }
+        let saved = std::mem::replace(&mut self.why, Why::empty());
+        for x in 0..must_jump.len() {
+            for y in x + 1..must_jump.len() {
+                let (a, b) = (must_jump[x], must_jump[y]);
+                self.why = Why::empty();
+                if self.excludes(a, b)? && self.excludes(b, a)? {
+                    let next = |s: &Self, u: usize| {
+                        let bu = s.boards[u];
+                        BoardId {
+                            l: bu.l,
+                            v: bu.v + 1,
+                        }
+                    };
+                    let own = [next(self, a), next(self, b)];
+                    let mut why = self.why.without(&own);
+                    why.push(Cond::existence(&self.mv, own[0]));
+                    why.push(Cond::existence(&self.mv, own[1]));
+                    self.why = saved;
+                    if !why.is_unknown() && self.pair_learnt.len() < PAIRS_KEPT {
+                        self.pair_learnt.push((a, b, why.clone()));
+                    }
+                    return ControlFlow::Continue(self.pair_cut(&why));
+                }
+            }
+        }
+        self.why = saved;
+        ControlFlow::Continue(false)
+    }
+
+    /// The pair test cut, for `reason` (the conditions it used, and that
+    /// both boards were unplayed): adds it to `why`, and that no old
+    /// inactive timeline was played to a stale end (as in `stuck`).
+    fn pair_cut(&mut self, reason: &Why) -> bool {
+        self.why.union_with(reason);
+        let present = self.mv.present();
+        for j in 0..self.boards.len() {
+            let bj = self.boards[j];
+            if bj.v + 1 < present && !self.mv.is_active(bj.l) {
+                self.depends_on_board(bj);
+            }
+        }
+        self.pair_cuts += 1;
+        true
+    }
+
+    /// True if every jump of board `b` gives a check, in every completion,
+    /// once board `a` has made any of its jumps that can be made here (see
+    /// the module docs). The conditions used go to `why`.
+    fn excludes(&mut self, a: usize, b: usize) -> ControlFlow<Stop, bool> {
+        // What made the test fail last time, if it still does: fail at once
+        // (no probe).
+        if let Some(&(k, x)) = self.pair_witness.get(&(a, b)) {
+            let e = self.jumps[a][k];
+            if !self.jump_fails_any_number(a, k)? {
+                if let Some(u) = self.mv.apply_as(&e, true) {
+                    let r = self.jump_fails_for_good(b, x);
+                    self.mv.undo(u);
+                    if !r? {
+                        return ControlFlow::Continue(false);
+                    }
+                }
+            }
+        }
+        for k in 0..self.jumps[a].len() {
+            if self.jump_fails_any_number(a, k)? {
+                continue;
+            }
+            let e = self.jumps[a][k];
+            let Some(u) = self.mv.apply_as(&e, true) else {
+                return ControlFlow::Continue(false);
+            };
+            let mut all = true;
+            for x in 0..self.jumps[b].len() {
+                let r = self.jump_fails_for_good(b, x);
+                let failed = match r {
+                    ControlFlow::Continue(true) => true,
+                    ControlFlow::Continue(false) => {
+                        let p = self.probe_jump(b, x);
+                        match p {
+                            ControlFlow::Continue(_) => {
+                                matches!(
+                                    self.jump_fails_for_good(b, x),
+                                    ControlFlow::Continue(true)
+                                )
+                            }
+                            ControlFlow::Break(s) => {
+                                self.mv.undo(u);
+                                return ControlFlow::Break(s);
+                            }
+                        }
+                    }
+                    ControlFlow::Break(s) => {
+                        self.mv.undo(u);
+                        return ControlFlow::Break(s);
+                    }
+                };
+                if !failed {
+                    self.pair_witness.insert((a, b), (k, x));
+                    all = false;
+                    break;
+                }
+            }
+            self.mv.undo(u);
+            if !all {
+                return ControlFlow::Continue(false);
+            }
+        }
+        ControlFlow::Continue(true)
+    }
+}
