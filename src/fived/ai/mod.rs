@@ -118,8 +118,10 @@
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
 //! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
-//! with ±400 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening
-//! as far as the clock allows). Every level is deterministic for a seed when its limit is a
+//! with ±400 noise, depth 1, 2, 3, 4 actions, each with its own node limit,
+//! [`Level::node_budget`]: 1 000, 3 000, 10 000, 30 000, 100 000) and
+//! `strongest` (deepening as far as the caller's limit allows: on the page,
+//! its clock). Every level is deterministic for a seed when its limit is a
 //! node count (a clock makes the depth reached vary).
 
 pub mod eval;
@@ -154,6 +156,23 @@ impl Level {
         v.extend((1..=Self::MAX_DEPTH_LEVEL).map(Level::Depth));
         v.push(Level::Strongest);
         v
+    }
+
+    /// The level's own node limit ([`Limits::nodes`]): each numbered level
+    /// may visit about 3–4 times as many actions as the one below, so that
+    /// it looks deeper *and* wider; the caller's limit (a node count, the
+    /// page's clock) applies too, whichever comes first. `strongest` and the
+    /// baselines have none: the caller's limit alone bounds them.
+    #[must_use]
+    pub fn node_budget(self) -> u64 {
+        match self {
+            Level::Depth(1) => 1_000,
+            Level::Depth(2) => 3_000,
+            Level::Depth(3) => 10_000,
+            Level::Depth(4) => 30_000,
+            Level::Depth(_) => 100_000,
+            Level::Random | Level::Ucb | Level::Strongest => u64::MAX,
+        }
     }
 
     /// Maximum search depth in actions, and the noise added to root scores.
@@ -205,7 +224,8 @@ pub struct Limits<'a> {
     /// moves a mate test or an enumeration applied), the root's listing
     /// (the mate scan) stops at a third of the limit and a third is kept
     /// for the safety check, so that the limit bounds the time in any
-    /// position and leaves the deeper search its part.
+    /// position and leaves the deeper search its part. A level's own
+    /// limit ([`Level::node_budget`]) applies too.
     pub nodes: u64,
     /// True once the caller wants an answer now.
     pub stop: &'a dyn Fn() -> bool,
@@ -385,7 +405,7 @@ fn choose_by_level(
             let mut s = search::Searcher::new(
                 position,
                 Limits {
-                    nodes: limits.nodes,
+                    nodes: limits.nodes.min(level.node_budget()),
                     stop: limits.stop,
                     scan: limits.scan,
                 },
