@@ -284,3 +284,24 @@ fn the_safety_check_avoids_the_mate_in_one_the_naive_choice_allows() {
         "only {found} positions where the naive choice allows a mate"
     );
 }
+
+#[test]
+fn each_level_has_its_own_node_limit_growing_with_it() {
+    let budgets: Vec<u64> = (1..=Level::MAX_DEPTH_LEVEL)
+        .map(|n| Level::Depth(n).node_budget())
+        .collect();
+    assert!(budgets.windows(2).all(|w| w[1] >= 3 * w[0]), "{budgets:?}");
+    assert_eq!(Level::Strongest.node_budget(), u64::MAX);
+    // Without a limit of the caller's, the level's own bounds the work
+    // (a little over it at most: a node's listing finishes its step).
+    let start = standard();
+    for n in 1..=Level::MAX_DEPTH_LEVEL {
+        let level = Level::Depth(n);
+        let c = choose_action(&start, level, 1, &Limits::nodes(u64::MAX)).unwrap();
+        assert!(
+            c.nodes <= level.node_budget() + level.node_budget() / 2,
+            "{level}: {} nodes",
+            c.nodes
+        );
+    }
+}
