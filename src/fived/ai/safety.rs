@@ -79,11 +79,14 @@ impl Searcher<'_> {
                     .map(|k| (k.moves.clone(), k.score)),
             )
             .collect();
-        // At least the reserve, even when the search overran its part.
-        let cap = self
-            .limits
-            .nodes
-            .max(self.nodes.saturating_add(self.reserve));
+        // At least the reserve, even when the search overran its part, and
+        // what the search left, up to the share's whole limit (under a
+        // clock the node limit may be unbounded: then three reserves).
+        let left = self.limits.nodes.saturating_sub(self.nodes);
+        let room = left
+            .min(self.reserve.saturating_mul(SAFETY_SHARE))
+            .max(self.reserve);
+        let cap = self.nodes.saturating_add(room);
         let mut looked = 0;
         for (moves, score) in order.iter().take(CANDIDATES) {
             looked += 1;
