@@ -48,7 +48,8 @@
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
 //! checkmating action found is played at once. The clock may cut this
 //! scan only after 2 000 actions and between the repeated tests; a node
-//! limit stops it at a third of the limit (the mate tests counted, see
+//! limit stops it at a third of the limit (a sixth for the actions listed,
+//! a sixth for the moves applied, the mate tests counted, see
 //! [`Limits::nodes`]); the enumeration
 //! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
@@ -63,6 +64,35 @@
 //! from the horizon every checking reply is tested for mate (with the
 //! 2 000-move budget), so from depth 2 on, an action of ours that allows a
 //! mate in one (found by that test) scores as a loss.
+//!
+//! # Never walking into a mate in one (`safety.rs`)
+//!
+//! The search looks at only some of the opponent's replies (a beam, a
+//! capped listing), so before committing, the searching levels check their
+//! candidates exactly, best first: the search's choice, then the root's
+//! other actions in the search's order. For each, only the opponent's
+//! replies that give check can mate; each is tested with the exact
+//! `outcome` search. First a cheap stage composes one reply per move of
+//! each board the opponent must play (that move, the best guess
+//! elsewhere): it finds the usual mate even among millions of replies, but
+//! can only prove a mate. Then every legal reply of the exact enumeration
+//! is listed, tested for check (no evaluation), and every checking one for
+//! mate (inconclusive tests again with 100 000 and 5 000 000 moves): a
+//! complete listing proves there is no mate in one. The first candidate not
+//! proven to allow a mate is played, even after a mate the beam search
+//! claimed (it saw only some replies).
+//!
+//! Its budget is counted in the level's limit: a third of the node limit is
+//! kept for it (under a clock, at most a fifth of [`Limits::scan`]: 10 000
+//! nodes; the deepening stops that far from the limit), and it may use
+//! whatever the search left; it runs after the clock stopped the search and
+//! ignores it. **When that budget runs out**, the candidate being
+//! checked is played as it is (no mating reply was found for it, but one may
+//! exist: in positions with several timelines the listing of every reply
+//! often does not finish, and only the composed replies were tried). When
+//! every root action was found to allow a mate, the search's choice is
+//! played (the game is lost). On the page, "move now" plays the last action
+//! the search reported, which the check has not seen unless it changed it.
 //!
 //! # Evaluation ([`eval::evaluate`])
 //!
@@ -88,11 +118,14 @@
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
 //! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
-//! with ±400 noise, depth 1, 2, 3, 4 actions) and `strongest` (deepening as
-//! far as the clock allows). Every level is deterministic for a seed when
-//! its limit is a node count (a clock makes the depth reached vary).
+//! with ±400 noise, depth 1, 2, 3, 4 actions, each with its own node limit,
+//! [`Level::node_budget`]: 1 000, 3 000, 10 000, 30 000, 100 000) and
+//! `strongest` (deepening as far as the caller's limit allows: on the page,
+//! its clock). Every level is deterministic for a seed when its limit is a
+//! node count (a clock makes the depth reached vary).
 
 pub mod eval;
+mod safety;
 mod search;
 pub mod selfplay;
 mod ucb;
@@ -123,6 +156,23 @@ impl Level {
         v.extend((1..=Self::MAX_DEPTH_LEVEL).map(Level::Depth));
         v.push(Level::Strongest);
         v
+    }
+
+    /// The level's own node limit ([`Limits::nodes`]): each numbered level
+    /// may visit about 3–4 times as many actions as the one below, so that
+    /// it looks deeper *and* wider; the caller's limit (a node count, the
+    /// page's clock) applies too, whichever comes first. `strongest` and the
+    /// baselines have none: the caller's limit alone bounds them.
+    #[must_use]
+    pub fn node_budget(self) -> u64 {
+        match self {
+            Level::Depth(1) => 1_000,
+            Level::Depth(2) => 3_000,
+            Level::Depth(3) => 10_000,
+            Level::Depth(4) => 30_000,
+            Level::Depth(_) => 100_000,
+            Level::Random | Level::Ucb | Level::Strongest => u64::MAX,
+        }
     }
 
     /// Maximum search depth in actions, and the noise added to root scores.
@@ -170,11 +220,12 @@ impl std::str::FromStr for Level {
 /// actions, so the same code runs where `std::time::Instant` does not).
 pub struct Limits<'a> {
     /// Actions visited at most (listed at a node, or played in a playout).
-    /// The exact searches count too, ten applied moves as one node (a mate
-    /// test that ran, an enumeration that used up its budget), and the
-    /// root's listing (the mate scan) stops at a third of the limit, so
-    /// that the limit bounds the time in any position and leaves the
-    /// deeper search its part.
+    /// The exact searches count too, ten applied moves as one node (the
+    /// moves a mate test or an enumeration applied), the root's listing
+    /// (the mate scan) stops at a third of the limit and a third is kept
+    /// for the safety check, so that the limit bounds the time in any
+    /// position and leaves the deeper search its part. A level's own
+    /// limit ([`Level::node_budget`]) applies too.
     pub nodes: u64,
     /// True once the caller wants an answer now.
     pub stop: &'a dyn Fn() -> bool,
@@ -182,7 +233,8 @@ pub struct Limits<'a> {
     /// (besides its third of `nodes`). A clock cannot say what share of the
     /// time has gone, so a clock-limited search bounds its scan this way
     /// ([`Limits::clock`]): else a position with millions of actions spends
-    /// the whole time listing the root.
+    /// the whole time listing the root. A fifth of it bounds the safety
+    /// check (which runs after the clock has stopped the search).
     pub scan: u64,
 }
 
@@ -353,7 +405,7 @@ fn choose_by_level(
             let mut s = search::Searcher::new(
                 position,
                 Limits {
-                    nodes: limits.nodes,
+                    nodes: limits.nodes.min(level.node_budget()),
                     stop: limits.stop,
                     scan: limits.scan,
                 },

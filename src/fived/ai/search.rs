@@ -9,14 +9,14 @@ use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
 use super::{Limits, Rng};
 use crate::fived::coords::color_of;
 use crate::fived::multiverse::Undo;
-use crate::fived::search::{for_each_legal_action, outcome};
+use crate::fived::search::{for_each_legal_action_counted, outcome, outcome_traced};
 use crate::fived::{Answer, Budget, Move, Multiverse, Outcome};
 
 /// Applied moves an enumeration at the root may use (the mate scan covers
 /// every action the enumeration reaches within it).
 pub(crate) const ROOT_ENUMERATION: u64 = 20_000_000;
 /// Applied moves an enumeration at an inner node may use.
-const INNER_ENUMERATION: u64 = 100_000;
+pub(crate) const INNER_ENUMERATION: u64 = 100_000;
 /// Applied moves of the exact `outcome` search that first tests whether a
 /// checking action mates (at the root, inconclusive tests are repeated with
 /// the budgets of [`ROOT_PROBES`]).
@@ -39,7 +39,7 @@ const ROOT_SCAN_SHARE: u64 = 3;
 /// a repeated mate test of `b` applied moves counts `b / APPLIED_PER_NODE`
 /// nodes (it is skipped when the limit has no room for it), so that a node
 /// limit bounds the time spent whatever the position.
-const APPLIED_PER_NODE: u64 = 10;
+pub(crate) const APPLIED_PER_NODE: u64 = 10;
 
 /// One action of a node: its moves, the static score of the position after
 /// it for the side that plays it, and whether it gives check or mate.
@@ -136,8 +136,8 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
 /// The exact outcome for the side to move of `pos` (in check), within
 /// `budget` applied moves; first a few composed actions are tried: one that
 /// is legal proves there is no mate without the search's set-up cost. With
-/// the budget the exact search was given (0 when a composed action decided).
-fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome>, u64) {
+/// the applied moves the exact search used (0 when a composed action decided).
+pub(crate) fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome>, u64) {
     for salt in 0..3u64 {
         let escape = compose(pos, |p, i, options| {
             if options.is_empty() {
@@ -162,7 +162,9 @@ fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome>, u64) {
             );
         }
     }
-    (outcome(pos, Budget::nodes(budget)), budget)
+    // Charged what it used (a mate is often refuted in a few moves).
+    let (answer, used) = outcome_traced(pos, Budget::nodes(budget));
+    (answer, used[0] + used[1])
 }
 
 /// A legal action made of one move per board that must move, each picked
@@ -213,7 +215,7 @@ pub(crate) fn compose<P: FnMut(&Multiverse, usize, &[Move]) -> Option<usize>>(
 
 /// A quick guess of a single move's worth: what it captures, what it
 /// promotes to, and how central it lands.
-fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
+pub(crate) fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
     let mut g = 0;
     if let Some(p) = pos
         .board(m.to.board.l, m.to.board.v)
@@ -277,8 +279,14 @@ pub(crate) enum Listing {
 /// The search state: a working position played forward and back.
 pub(crate) struct Searcher<'a> {
     pub(crate) pos: Multiverse,
-    limits: Limits<'a>,
+    pub(crate) limits: Limits<'a>,
     pub(crate) nodes: u64,
+    /// Nodes of the limit kept for the safety check
+    /// ([`Searcher::safest`]): the deepening stops this far from the limit.
+    pub(crate) reserve: u64,
+    /// Whether [`Searcher::think`] runs the safety check (the tests turn it
+    /// off to see the action it would play without it).
+    pub(crate) safety: bool,
     pub(crate) aborted: bool,
     rng: Rng,
     noise: i32,
@@ -293,6 +301,9 @@ impl<'a> Searcher<'a> {
     pub(crate) fn new(pos: &Multiverse, limits: Limits<'a>, seed: u64, noise: i32) -> Searcher<'a> {
         Searcher {
             pos: pos.clone(),
+            reserve: (limits.nodes / super::safety::SAFETY_SHARE)
+                .min(limits.scan / super::safety::SCAN_PER_SAFETY),
+            safety: true,
             limits,
             nodes: 0,
             aborted: false,
@@ -304,7 +315,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes >= self.limits.nodes
+        if self.nodes.saturating_add(self.reserve) >= self.limits.nodes
             || (self.nodes.is_multiple_of(128) && (self.limits.stop)())
         {
             self.aborted = true;
@@ -336,49 +347,49 @@ impl<'a> Searcher<'a> {
         let mut visited = 0u64;
         // The root's listing stops at its share of a node limit.
         let cap = if ply == 0 {
-            (self.limits.nodes / ROOT_SCAN_SHARE)
-                .min(self.limits.scan)
+            // Half for the actions visited, half for the moves applied.
+            (self.limits.nodes / (2 * ROOT_SCAN_SHARE))
+                .min(self.limits.scan / 2)
                 .max(ROOT_MIN_SCAN)
         } else {
-            self.limits.nodes
+            self.limits.nodes.saturating_sub(self.reserve)
         };
         // Nodes the mate tests count.
         let mut extra = 0u64;
-        let r = for_each_legal_action(&self.pos, Budget::nodes(budget), |moves, _| {
-            visited += 1;
-            if self.nodes + visited + extra >= cap
-                || (visited > clock_after
-                    && (self.nodes + visited).is_multiple_of(128)
-                    && (self.limits.stop)())
-            {
-                listing = Listing::Stopped;
-                return ControlFlow::Break(());
-            }
-            if kids.len() >= keep && !scan_all {
-                listing = Listing::Partial;
-                return ControlFlow::Break(());
-            }
-            let Some(kid) = score_action(&mut work, moves, mate_test, ply) else {
-                return ControlFlow::Continue(());
-            };
-            extra += kid.cost;
-            let mate = kid.mate;
-            if mate || kids.len() < keep {
-                kids.push(kid);
-            } else if kid.unresolved && scan_all {
-                self.unresolved.push(kid.moves);
-            }
-            if mate {
-                listing = Listing::Mate;
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        self.nodes += visited + extra;
-        if r == Answer::Unknown {
-            // The enumeration used its whole budget.
-            self.nodes += budget / APPLIED_PER_NODE;
-        }
+        let (r, applied) =
+            for_each_legal_action_counted(&self.pos, Budget::nodes(budget), |moves, _| {
+                visited += 1;
+                if self.nodes + visited + extra >= cap
+                    || (visited > clock_after
+                        && (self.nodes + visited).is_multiple_of(128)
+                        && (self.limits.stop)())
+                {
+                    listing = Listing::Stopped;
+                    return ControlFlow::Break(());
+                }
+                if kids.len() >= keep && !scan_all {
+                    listing = Listing::Partial;
+                    return ControlFlow::Break(());
+                }
+                let Some(kid) = score_action(&mut work, moves, mate_test, ply) else {
+                    return ControlFlow::Continue(());
+                };
+                extra += kid.cost;
+                let mate = kid.mate;
+                if mate || kids.len() < keep {
+                    kids.push(kid);
+                } else if kid.unresolved && scan_all {
+                    self.unresolved.push(kid.moves);
+                }
+                if mate {
+                    listing = Listing::Mate;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+        // The moves the enumeration applied count too (a position with
+        // many checks applies many for each legal action it finds).
+        self.nodes += visited + extra + applied / APPLIED_PER_NODE;
         if r == Answer::Unknown && listing == Listing::Complete {
             listing = Listing::Partial;
         }
@@ -499,7 +510,7 @@ impl<'a> Searcher<'a> {
                 .nodes
                 .min(self.limits.scan.saturating_mul(ROOT_SCAN_SHARE))
                 .saturating_mul(APPLIED_PER_NODE)
-                .checked_div(ROOT_SCAN_SHARE)
+                .checked_div(2 * ROOT_SCAN_SHARE)
                 .unwrap_or(u64::MAX)
                 .max(INNER_ENUMERATION),
         );
@@ -520,7 +531,9 @@ impl<'a> Searcher<'a> {
             let mut still = Vec::new();
             let cost = budget / APPLIED_PER_NODE;
             for moves in open {
-                if self.nodes.saturating_add(cost) >= self.limits.nodes || (self.limits.stop)() {
+                if self.nodes.saturating_add(cost).saturating_add(self.reserve) >= self.limits.nodes
+                    || (self.limits.stop)()
+                {
                     self.root_listing = Some(Listing::Stopped);
                     still.clear();
                     break;
@@ -606,6 +619,11 @@ impl<'a> Searcher<'a> {
             if best.1.abs() >= MATE_BOUND {
                 break;
             }
+        }
+        // Even after a mate the beam search found (it saw only some
+        // replies): the check is exact where the beam is not.
+        if self.safety {
+            best = self.safest(&kids, best, report);
         }
         Some(best)
     }

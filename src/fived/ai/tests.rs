@@ -1,3 +1,4 @@
+use super::search;
 use super::selfplay::{play_checked, play_game, GameEnd};
 use super::*;
 use crate::chess::Color;
@@ -197,4 +198,110 @@ fn a_node_limit_bounds_the_work_and_leaves_room_to_look_deeper() {
     assert!(c.depth >= 2, "depth {}", c.depth);
     let mut g = game.clone();
     play_checked(&mut g, &c.moves).unwrap();
+}
+
+/// Whether the opponent has a mate in one after our `moves` from `pos`:
+/// exact, every reply listed without a budget.
+fn allows_mate(pos: &Multiverse, moves: &[Move]) -> bool {
+    let mut after = pos.clone();
+    search::play(&mut after, moves).expect("a legal action");
+    let mut work = after.clone();
+    let mut mate = false;
+    let r = crate::fived::search::for_each_legal_action(&after, Budget::UNLIMITED, |reply, _| {
+        let undos = search::play(&mut work, reply).expect("a legal reply");
+        if search::in_check(&mut work)
+            && outcome(&work, Budget::UNLIMITED) == Answer::Known(Outcome::Checkmate)
+        {
+            mate = true;
+        }
+        search::unplay(&mut work, undos);
+        if mate {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    assert!(r != Answer::Unknown);
+    mate
+}
+
+/// Whether some legal action of the side to move of `pos` leaves the
+/// opponent no mate in one.
+fn some_action_avoids_mate(pos: &Multiverse) -> bool {
+    let mut all = Vec::new();
+    let r = crate::fived::search::for_each_legal_action(pos, Budget::UNLIMITED, |m, _| {
+        all.push(m.to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    assert!(r != Answer::Unknown);
+    all.iter().any(|m| !allows_mate(pos, m))
+}
+
+#[test]
+fn the_safety_check_avoids_the_mate_in_one_the_naive_choice_allows() {
+    // Positions from random games on Very Small - Open (one timeline)
+    // where the action a one-action search picks without the safety check
+    // lets the opponent mate at once, and another action does not; with
+    // the check, each level plays one that does not.
+    let start = Multiverse::from_variant(boards::lookup("Very Small - Open").unwrap()).unwrap();
+    let mut found = 0;
+    'games: for game_seed in 0..60u64 {
+        let mut game = Game::new(start.clone());
+        for i in 0..8u64 {
+            let pos = game.multiverse().clone();
+            let (lmin, lmax) = pos.timeline_range();
+            if lmax > lmin {
+                continue 'games;
+            }
+            let mut naive = search::Searcher::new(&pos, Limits::nodes(20_000), 0, 0);
+            naive.safety = false;
+            let Some((moves, _, _)) = naive.think(1, &mut |_, _, _, _| {}) else {
+                continue 'games;
+            };
+            if allows_mate(&pos, &moves) && some_action_avoids_mate(&pos) {
+                found += 1;
+                for level in [
+                    Level::Depth(1),
+                    Level::Depth(2),
+                    Level::Depth(3),
+                    Level::Strongest,
+                ] {
+                    let c = choose_action(&pos, level, game_seed, &Limits::nodes(20_000)).unwrap();
+                    assert!(
+                        !allows_mate(&pos, &c.moves),
+                        "{level}, game {game_seed}, action {i}: {:?} allows a mate",
+                        c.moves
+                    );
+                }
+            }
+            let r = choose_action(&pos, Level::Random, game_seed * 100 + i, &Limits::nodes(1));
+            let Some(r) = r else { continue 'games };
+            play_checked(&mut game, &r.moves).unwrap();
+        }
+    }
+    assert!(
+        found >= 3,
+        "only {found} positions where the naive choice allows a mate"
+    );
+}
+
+#[test]
+fn each_level_has_its_own_node_limit_growing_with_it() {
+    let budgets: Vec<u64> = (1..=Level::MAX_DEPTH_LEVEL)
+        .map(|n| Level::Depth(n).node_budget())
+        .collect();
+    assert!(budgets.windows(2).all(|w| w[1] >= 3 * w[0]), "{budgets:?}");
+    assert_eq!(Level::Strongest.node_budget(), u64::MAX);
+    // Without a limit of the caller's, the level's own bounds the work
+    // (a little over it at most: a node's listing finishes its step).
+    let start = standard();
+    for n in 1..=Level::MAX_DEPTH_LEVEL {
+        let level = Level::Depth(n);
+        let c = choose_action(&start, level, 1, &Limits::nodes(u64::MAX)).unwrap();
+        assert!(
+            c.nodes <= level.node_budget() + level.node_budget() / 2,
+            "{level}: {} nodes",
+            c.nodes
+        );
+    }
 }

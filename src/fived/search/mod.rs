@@ -582,12 +582,31 @@ pub fn for_each_legal_action<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
 /// [`for_each_legal_action`] through the one visitor type (the generic
 /// function above is only this call).
 fn for_each_action(position: &Multiverse, budget: Budget, visit: &mut Visitor<'_>) -> Answer<bool> {
+    for_each_action_counted(position, budget, visit).0
+}
+
+/// [`for_each_legal_action`], and the budget it used (moves applied): what
+/// the computer opponent charges an enumeration, whether it finished or not.
+pub(crate) fn for_each_legal_action_counted<V: FnMut(&[Move], &Multiverse) -> ControlFlow<()>>(
+    position: &Multiverse,
+    budget: Budget,
+    mut visit: V,
+) -> (Answer<bool>, u64) {
+    for_each_action_counted(position, budget, &mut visit)
+}
+
+fn for_each_action_counted(
+    position: &Multiverse,
+    budget: Budget,
+    visit: &mut Visitor<'_>,
+) -> (Answer<bool>, u64) {
     let mut s = Search::new(position, budget, false, visit);
-    match s.run() {
+    let r = match s.run() {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
         ControlFlow::Break(Stop::Budget) => Answer::Unknown,
-    }
+    };
+    (r, s.nodes.min(budget.nodes))
 }
 
 /// Some legal action of the side to move, or `None` if there is none.

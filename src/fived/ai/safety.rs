@@ -1,0 +1,253 @@
+//! The safety check before the computer commits to an action: does the
+//! opponent have a mate in one against it? Exact when it answers "no".
+//!
+//! Only a reply that gives check can mate, and whether a reply mates is
+//! decided exactly ([`mate_test_of`]: a few composed escapes, then
+//! [`crate::fived::search::outcome`]). The replies are looked at in two
+//! stages:
+//!
+//! 1. composed replies ([`compose`]): for each board the opponent must play
+//!    and each of its moves there, that move with the best guess on every
+//!    other board; those that give check are tested. Cheap (one action per
+//!    move of a board), it finds the usual mate (one board's move checks)
+//!    even where the replies number in millions, but it can only prove a
+//!    mate, not its absence.
+//! 2. every legal reply of the exact enumeration
+//!    ([`crate::fived::search::for_each_legal_action`]), each tested for
+//!    check after it (no evaluation), each checking one for mate. Complete,
+//!    it proves there is no mate in one.
+//!
+//! Everything counts in the level's node limit ([`super::Limits::nodes`]), as the
+//! search counts it; a fixed share of the limit is kept for it
+//! ([`SAFETY_SHARE`]; under a clock, at most a fifth of
+//! [`super::Limits::scan`], [`SCAN_PER_SAFETY`]) and it may also use
+//! whatever the search left.
+
+use std::ops::ControlFlow;
+
+use super::eval::MATE;
+use super::search::{
+    compose, in_check, mate_test_of, play, unplay, Report, Searcher, APPLIED_PER_NODE, MATE_PROBE,
+    ROOT_ENUMERATION, ROOT_PROBES,
+};
+use crate::fived::search::{for_each_legal_action_counted, outcome};
+use crate::fived::{Answer, Budget, Move, Outcome};
+
+/// The share of the node limit kept for the safety check: a third.
+pub(crate) const SAFETY_SHARE: u64 = 3;
+
+/// Under a clock, the safety check keeps a fifth of [`super::Limits::scan`]
+/// (10 000 nodes with [`super::CLOCK_SCAN`], a tenth of a second or so
+/// natively): it runs after the clock stopped the search, so it must be
+/// short.
+pub(crate) const SCAN_PER_SAFETY: u64 = 5;
+
+/// Candidates the safety check looks at, best first, at most.
+const CANDIDATES: usize = usize::MAX;
+
+/// What the safety check found about one action of ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Safety {
+    /// The opponent has a mating reply (one was found and proven).
+    Mated,
+    /// Every reply was listed and none mates.
+    Safe,
+    /// The budget ran out first: no mating reply was found, but one may
+    /// exist.
+    Unknown,
+}
+
+impl Searcher<'_> {
+    /// The action to play among the root's `kids` (in the search's order)
+    /// when the search's choice is `best`: the first candidate (`best`, then
+    /// the others in order, at most [`CANDIDATES`]) not proven to allow a
+    /// mate in one. A candidate whose check ran out of budget is taken as it
+    /// is (no mating reply was found for it); when every candidate looked at
+    /// allows a mate, the first root action not looked at is played, and
+    /// `best` if there is none (the game is lost anyway). `report` hears the
+    /// new choice when it differs from `best`.
+    pub(crate) fn safest(
+        &mut self,
+        kids: &[super::search::Child],
+        best: (Vec<Move>, i32, u32),
+        report: &mut Report<'_>,
+    ) -> (Vec<Move>, i32, u32) {
+        let order: Vec<(Vec<Move>, i32)> = std::iter::once((best.0.clone(), best.1))
+            .chain(
+                kids.iter()
+                    .filter(|k| k.moves != best.0)
+                    .map(|k| (k.moves.clone(), k.score)),
+            )
+            .collect();
+        // At least the reserve, even when the search overran its part, and
+        // what the search left, up to the share's whole limit (under a
+        // clock the node limit may be unbounded: then three reserves).
+        let left = self.limits.nodes.saturating_sub(self.nodes);
+        let room = left
+            .min(self.reserve.saturating_mul(SAFETY_SHARE))
+            .max(self.reserve);
+        let cap = self.nodes.saturating_add(room);
+        let mut looked = 0;
+        for (moves, score) in order.iter().take(CANDIDATES) {
+            looked += 1;
+            if self.reply_mates(moves, cap) != Safety::Mated {
+                if *moves == best.0 {
+                    return best;
+                }
+                let pick = (moves.clone(), *score, best.2);
+                report(&pick.0, pick.1, pick.2, self.nodes);
+                return pick;
+            }
+        }
+        match order.get(looked) {
+            Some((moves, score)) => {
+                let pick = (moves.clone(), *score, best.2);
+                report(&pick.0, pick.1, pick.2, self.nodes);
+                pick
+            }
+            None => (best.0, -(MATE - 2), best.2),
+        }
+    }
+
+    /// Whether the opponent has a mate in one after our action `moves`
+    /// (from the root position), while the nodes counted stay below `cap`.
+    pub(crate) fn reply_mates(&mut self, moves: &[Move], cap: u64) -> Safety {
+        let Some(undos) = play(&mut self.pos, moves) else {
+            return Safety::Unknown;
+        };
+        let verdict = self.replies_verdict(cap);
+        unplay(&mut self.pos, undos);
+        verdict
+    }
+
+    /// [`Searcher::reply_mates`] for the side to move of `self.pos` (the
+    /// opponent), both stages.
+    fn replies_verdict(&mut self, cap: u64) -> Safety {
+        let mut work = self.pos.clone();
+        // Stage 1: composed replies, one board's move varied at a time.
+        let boards = work.mandatory_boards();
+        let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
+        for (board, &count) in counts.iter().enumerate() {
+            for k in 0..count {
+                if self.nodes >= cap {
+                    return Safety::Unknown;
+                }
+                self.nodes += 1;
+                let reply = compose(&mut work, |p, i, options| {
+                    if i == board {
+                        Some(k)
+                    } else {
+                        best_guess(p, options)
+                    }
+                });
+                let Some(reply) = reply else { continue };
+                if self.mating(&mut work, &reply) == Some(true) {
+                    return Safety::Mated;
+                }
+            }
+        }
+        // Stage 2: every legal reply.
+        let room = cap.saturating_sub(self.nodes);
+        if room == 0 {
+            return Safety::Unknown;
+        }
+        let budget = room.saturating_mul(APPLIED_PER_NODE).min(ROOT_ENUMERATION);
+        let base = self.nodes;
+        let mut used = 0u64;
+        let mut mated = false;
+        let mut stopped = false;
+        let mut open: Vec<Vec<Move>> = Vec::new();
+        let (r, applied) =
+            for_each_legal_action_counted(&self.pos, Budget::nodes(budget), |reply, _| {
+                used += 1;
+                if base + used >= cap {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                let Some(undos) = play(&mut work, reply) else {
+                    return ControlFlow::Continue(());
+                };
+                if in_check(&mut work) {
+                    let (test, applied) = mate_test_of(&mut work, MATE_PROBE);
+                    used += applied / APPLIED_PER_NODE;
+                    match test {
+                        Answer::Known(Outcome::Checkmate) => mated = true,
+                        Answer::Unknown => open.push(reply.to_vec()),
+                        Answer::Known(_) => {}
+                    }
+                }
+                unplay(&mut work, undos);
+                if mated {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        self.nodes += used + applied / APPLIED_PER_NODE;
+        if mated {
+            return Safety::Mated;
+        }
+        if r == Answer::Unknown || stopped {
+            return Safety::Unknown;
+        }
+        // Checking replies whose first mate test was inconclusive, again
+        // with larger budgets.
+        let mut unknown = false;
+        for reply in open {
+            let mut decided = false;
+            for probe in ROOT_PROBES {
+                let cost = probe / APPLIED_PER_NODE;
+                if self.nodes.saturating_add(cost) > cap {
+                    break;
+                }
+                self.nodes += cost;
+                let Some(undos) = play(&mut work, &reply) else {
+                    break;
+                };
+                let test = outcome(&work, Budget::nodes(probe));
+                unplay(&mut work, undos);
+                match test {
+                    Answer::Known(Outcome::Checkmate) => return Safety::Mated,
+                    Answer::Known(_) => {
+                        decided = true;
+                        break;
+                    }
+                    Answer::Unknown => {}
+                }
+            }
+            unknown |= !decided;
+        }
+        if unknown {
+            Safety::Unknown
+        } else {
+            Safety::Safe
+        }
+    }
+
+    /// Whether the legal action `reply` of the side to move of `work` mates
+    /// (`None`: it checks and the first mate test was inconclusive).
+    fn mating(&mut self, work: &mut crate::fived::Multiverse, reply: &[Move]) -> Option<bool> {
+        let undos = play(work, reply)?;
+        let mut verdict = Some(false);
+        if in_check(work) {
+            let (test, applied) = mate_test_of(work, MATE_PROBE);
+            self.nodes += applied / APPLIED_PER_NODE;
+            verdict = match test {
+                Answer::Known(Outcome::Checkmate) => Some(true),
+                Answer::Unknown => None,
+                Answer::Known(_) => Some(false),
+            };
+        }
+        unplay(work, undos);
+        verdict
+    }
+}
+
+/// The index of the move [`super::search::move_guess`] likes best.
+fn best_guess(pos: &crate::fived::Multiverse, options: &[Move]) -> Option<usize> {
+    options
+        .iter()
+        .enumerate()
+        .max_by_key(|(k, m)| (super::search::move_guess(pos, m), std::cmp::Reverse(*k)))
+        .map(|(k, _)| k)
+}
