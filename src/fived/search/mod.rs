@@ -162,7 +162,7 @@ pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search
 use why::{Cond, Why};
 
 use super::check::Check;
-use super::coords::{color_of, BoardId, Move};
+use super::coords::{BoardId, Move};
 use super::multiverse::Multiverse;
 use crate::chess::Color;
 
@@ -363,14 +363,14 @@ impl<'v> Search<'v> {
         }
         // Passing a mandatory board needs the present pulled back, which only
         // a new timeline can do: one starting before the present, or one that
-        // reactivates an old timeline whose end lies before the present.
+        // reactivates an old timeline whose end lies before the present. That
+        // end may have either colour: one of the mover's colour is a board the
+        // mover plays in the same action (by a move, or by the very jump that
+        // creates the reactivating timeline), after which the timeline ends on
+        // the opponent's colour, still before the present.
         let (lmin, lmax) = root.timeline_range();
-        let stale_inactive = (lmin..=lmax).any(|l| {
-            !root.is_active(l)
-                && root
-                    .end(l)
-                    .is_some_and(|e| e < present && color_of(e) != mover)
-        });
+        let stale_inactive =
+            (lmin..=lmax).any(|l| !root.is_active(l) && root.end(l).is_some_and(|e| e < present));
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
         }
