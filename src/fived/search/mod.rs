@@ -143,6 +143,15 @@
 //!   king is checked on the board where it stands now, past boards included.
 //! - A mandatory board with no move of its own is played by an arrival (a
 //!   hop onto it), which phase 1 decides with the hopping board.
+//! - Reactivation by the mover's own colour (`tests/host/fived/reactivation.rs`):
+//!   an opponent's inactive timeline whose end, of the mover's colour, lies
+//!   before the present pulls the present back once reactivated, exactly
+//!   like one whose end has the opponent's colour: the mover then plays that
+//!   board (often by the very branching jump that reactivates it) and the
+//!   present comes back to the board after it. `stuck` and
+//!   `can_pull_present` once counted only the opponent's colour and missed
+//!   every such action (the stress crosscheck's three differing positions;
+//!   on a small start, a false stalemate).
 //!
 //! Where we differ from ftxi: the Black pawn's two-timeline double step
 //! (we allow it, section 8; ftxi lacks it, so three corpus counts differ),
