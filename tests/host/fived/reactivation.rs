@@ -158,3 +158,52 @@ fn bishop_practice_position_counts_every_action_that_reactivates_a_timeline() {
         invented.iter().take(5).collect::<Vec<_>>()
     );
 }
+
+/// Variations of [`REACTIVATE`]: other White pieces on the old inactive
+/// board, on other squares, and other pieces on timeline 0 (some can hop
+/// onto timeline -1, some cannot). Brute force and the search must agree
+/// on each, whatever the count.
+#[test]
+fn variations_of_the_reactivation_start_agree_with_brute_force() {
+    let mut differ = Vec::new();
+    let mut nonzero = 0;
+    for old in ["N", "B", "R", "Q", "K"] {
+        for (rank, file) in [(1, 0), (1, 2), (2, 1), (3, 3)] {
+            for zero in ["3k/4/2P1/4", "3k/4/2R1/4", "3k/4/4/1N2"] {
+                let row = |r: usize| {
+                    if r != rank {
+                        return if r == 4 {
+                            "3k".to_string()
+                        } else {
+                            "4".to_string()
+                        };
+                    }
+                    let mut s = String::new();
+                    if file > 0 {
+                        s.push_str(&file.to_string());
+                    }
+                    s.push_str(old);
+                    if file < 3 {
+                        s.push_str(&(3 - file).to_string());
+                    }
+                    s
+                };
+                let board = format!("{}/{}/{}/{}", row(4), row(3), row(2), row(1));
+                let text = format!(
+                    "[Size \"4x4\"]\n[Board \"custom\"]\n[{board}:-2:1:w]\n[3k/4/2p1/4:-1:2:w]\n[{zero}:0:2:w]\n"
+                );
+                let read = notation::read(&text).expect("test game reads");
+                let m = resolve::start_position(&read.game).expect("test start builds");
+                let (missed, invented) = disagreement(&m);
+                if !missed.is_empty() || !invented.is_empty() {
+                    differ.push(format!(
+                        "{board} / {zero}: missed {missed:?}, invented {invented:?}"
+                    ));
+                }
+                nonzero += usize::from(!naive_legal_actions(&m).is_empty());
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert!(nonzero >= 10, "{nonzero} positions with legal actions");
+}
