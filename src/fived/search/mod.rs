@@ -143,6 +143,15 @@
 //!   king is checked on the board where it stands now, past boards included.
 //! - A mandatory board with no move of its own is played by an arrival (a
 //!   hop onto it), which phase 1 decides with the hopping board.
+//! - Reactivation by the mover's own colour (`tests/host/fived/reactivation.rs`):
+//!   an opponent's inactive timeline whose end, of the mover's colour, lies
+//!   before the present pulls the present back once reactivated, exactly
+//!   like one whose end has the opponent's colour: the mover then plays that
+//!   board (often by the very branching jump that reactivates it) and the
+//!   present comes back to the board after it. `stuck` and
+//!   `can_pull_present` once counted only the opponent's colour and missed
+//!   every such action (the stress crosscheck's three differing positions;
+//!   on a small start, a false stalemate).
 //!
 //! Where we differ from ftxi: the Black pawn's two-timeline double step
 //! (we allow it, section 8; ftxi lacks it, so three corpus counts differ),
@@ -162,7 +171,7 @@ pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search
 use why::{Cond, Why};
 
 use super::check::Check;
-use super::coords::{color_of, BoardId, Move};
+use super::coords::{BoardId, Move};
 use super::multiverse::Multiverse;
 use crate::chess::Color;
 
@@ -363,14 +372,14 @@ impl<'v> Search<'v> {
         }
         // Passing a mandatory board needs the present pulled back, which only
         // a new timeline can do: one starting before the present, or one that
-        // reactivates an old timeline whose end lies before the present.
+        // reactivates an old timeline whose end lies before the present. That
+        // end may have either colour: one of the mover's colour is a board the
+        // mover plays in the same action (by a move, or by the very jump that
+        // creates the reactivating timeline), after which the timeline ends on
+        // the opponent's colour, still before the present.
         let (lmin, lmax) = root.timeline_range();
-        let stale_inactive = (lmin..=lmax).any(|l| {
-            !root.is_active(l)
-                && root
-                    .end(l)
-                    .is_some_and(|e| e < present && color_of(e) != mover)
-        });
+        let stale_inactive =
+            (lmin..=lmax).any(|l| !root.is_active(l) && root.end(l).is_some_and(|e| e < present));
         if stale_inactive && jumps.iter().any(|j: &Vec<Move>| !j.is_empty()) {
             can_pull_present = true;
         }

@@ -43,18 +43,24 @@ impl Search<'_> {
         }
         // The present may not go below `floor` (when keeping it).
         let floor = self.keep_present.unwrap_or(i32::MIN);
-        // An inactive timeline ending before the present with the opponent to
-        // move: any new timeline could reactivate it and pull the present
-        // back. Not worth deciding here.
+        // An inactive timeline ending before the present: any new timeline
+        // could reactivate it and pull the present back. Not worth deciding
+        // here. Its end may have the mover's colour: reactivated, that board
+        // must be played in the same action (by a move, or by the very jump
+        // that reactivates it), so the present comes back to the board after
+        // it, still before the present (before, only ends with the opponent
+        // to move counted, and actions that pass a board at the present by
+        // playing such a board with a branching jump were cut: the stress
+        // suite's `checkmatepracticebishop-3-kings` 5).
         let (lmin, lmax) = self.mv.timeline_range();
         // (The mover's own inactive timelines stay inactive: see
         // `Multiverse::reactivable_by`.)
         let stale = (lmin..=lmax).any(|l| {
             self.mv.reactivable_by(l, self.mover)
-                && self
-                    .mv
-                    .end(l)
-                    .is_some_and(|e| e < present && e > floor && color_of(e) != self.mover)
+                && self.mv.end(l).is_some_and(|e| {
+                    let back = if color_of(e) == self.mover { e + 1 } else { e };
+                    back < present && back > floor
+                })
         });
         if stale {
             return ControlFlow::Continue(false);

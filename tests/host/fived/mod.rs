@@ -7,6 +7,7 @@ mod initial;
 mod play;
 mod props;
 mod puzzles;
+mod reactivation;
 mod resolve;
 mod roundtrip;
 mod stress;

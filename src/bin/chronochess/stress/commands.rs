@@ -262,6 +262,7 @@ pub(super) fn import(args: &[String]) -> Result<ExitCode, String> {
 pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
     let files = operands(args, &[]);
     let limit: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
+    let show: usize = flag(args, "--show", 0)?;
     let mut compared = 0usize;
     let mut differ = 0usize;
     let mut skipped = 0usize;
@@ -290,6 +291,22 @@ pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
                     brute.difference(&fast).count(),
                     fast.difference(&brute).count()
                 );
+                let even = m.even();
+                let text = |a: &(Vec<chronochess::fived::Move>, Vec<chronochess::fived::Move>)| {
+                    let nb: Vec<String> = a.0.iter().map(|x| x.long_text(even)).collect();
+                    let br: Vec<String> = a.1.iter().map(|x| x.long_text(even)).collect();
+                    format!("{{{}}} then [{}]", nb.join(" "), br.join(" "))
+                };
+                let mut only_brute: Vec<_> = brute.difference(&fast).collect();
+                let mut only_fast: Vec<_> = fast.difference(&brute).collect();
+                only_brute.sort();
+                only_fast.sort();
+                for a in only_brute.iter().take(show) {
+                    println!("  only brute force: {}", text(a));
+                }
+                for a in only_fast.iter().take(show) {
+                    println!("  only search: {}", text(a));
+                }
             }
         }
     }

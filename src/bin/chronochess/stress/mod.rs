@@ -19,9 +19,10 @@
 //!   `multistart` after the start-timeline fix).
 //! - `stress show FILE GAME POS`: the 5dpgn of a position (the game cut after
 //!   POS actions), for other tools.
-//! - `stress crosscheck FILE... [--oracle-nodes N]`: on every position where
-//!   brute force finishes uncapped, compares its whole set of actions with
-//!   the fast search's (stronger than comparing counts).
+//! - `stress crosscheck FILE... [--oracle-nodes N] [--show N]`: on every
+//!   position where brute force finishes uncapped, compares its whole set of
+//!   actions with the fast search's (stronger than comparing counts); with
+//!   `--show`, prints up to N actions found by only one side.
 //! - `stress reflag FILE...`: recomputes the flags that describe a position.
 //! - `stress import OUT FILE...`: adds the final position (and every
 //!   position in check) of real 5dpgn games to a data file, labelled.
@@ -53,7 +54,7 @@ const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
-       chronochess stress crosscheck FILE... [--oracle-nodes N]
+       chronochess stress crosscheck FILE... [--oracle-nodes N] [--show N]
        chronochess stress reflag FILE...";
 
 /// Default node budget of the fast search when checking.
