@@ -3,6 +3,7 @@
 
 mod ai;
 mod ai_props;
+mod ftxi_games;
 mod initial;
 mod play;
 mod props;
