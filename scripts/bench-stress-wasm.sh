@@ -4,11 +4,8 @@
 # usage: scripts/bench-stress-wasm.sh [--budget N] [--wall] [FILE.tsv...]   (from the crate root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-(cd bench/wasm && CARGO_TARGET_DIR="$PWD/../../target" cargo build --release --target wasm32-unknown-unknown)
+source scripts/bench-wasm-pkg.sh
 cargo build --release --bin chronochess
-pkg="$(mktemp -d)"
-trap 'rm -rf "$pkg"' EXIT
-wasm-bindgen --target nodejs --out-dir "$pkg" target/wasm32-unknown-unknown/release/chronochess_bench_wasm.wasm
 node bench/stress.mjs --wasm "$pkg" "$@"
 files=()
 budget=300000

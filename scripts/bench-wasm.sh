@@ -4,8 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${CORPUS:-../shared/corpus}"
-(cd bench/wasm && CARGO_TARGET_DIR="$PWD/../../target" cargo build --release --target wasm32-unknown-unknown)
-pkg="$(mktemp -d)"
-trap 'rm -rf "$pkg"' EXIT
-wasm-bindgen --target nodejs --out-dir "$pkg" target/wasm32-unknown-unknown/release/chronochess_bench_wasm.wasm
+source scripts/bench-wasm-pkg.sh
 node bench/run.mjs --corpus "$corpus" --wasm "$pkg" --skip-native "$@"
