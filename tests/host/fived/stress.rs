@@ -31,6 +31,46 @@ fn load(name: &str) -> (Suite, Vec<Multiverse>) {
     (suite, positions)
 }
 
+/// How many catalogue boards the suite's games start from.
+fn board_count(suite: &Suite) -> usize {
+    suite
+        .games
+        .values()
+        .filter_map(|g| g.lines().find_map(|l| l.strip_prefix("[Board \"")))
+        .collect::<std::collections::BTreeSet<&str>>()
+        .len()
+}
+
+/// Positions with at least `n` timelines.
+fn with_timelines(positions: &[Multiverse], n: usize) -> usize {
+    positions.iter().filter(|m| data::timelines(m) >= n).count()
+}
+
+/// Positions flagged `f` (or a flag starting so).
+fn flagged(suite: &Suite, f: &str) -> usize {
+    suite
+        .positions
+        .iter()
+        .filter(|p| p.flags.iter().any(|x| x.starts_with(f)))
+        .count()
+}
+
+/// Positions labelled checkmate.
+fn checkmates(suite: &Suite) -> usize {
+    suite
+        .positions
+        .iter()
+        .filter(|p| p.label.status == "checkmate")
+        .count()
+}
+
+/// The `check` flag says what the position shows.
+fn check_flags_hold(suite: &Suite, positions: &[Multiverse]) {
+    for (row, m) in suite.positions.iter().zip(positions) {
+        assert_eq!(row.has("check"), m.in_check(), "{} {}", row.game, row.pos);
+    }
+}
+
 fn status_word(o: Outcome) -> &'static str {
     match o {
         Outcome::Checkmate => "checkmate",
@@ -47,44 +87,20 @@ fn status_word(o: Outcome) -> &'static str {
 fn the_suite_covers_what_it_claims() {
     let (suite, positions) = load("positions.tsv");
     assert!(suite.positions.len() >= 2000, "{}", suite.positions.len());
-    let boards: std::collections::BTreeSet<&str> = suite
-        .games
-        .values()
-        .filter_map(|g| g.lines().find_map(|l| l.strip_prefix("[Board \"")))
-        .collect();
-    assert!(boards.len() >= 40, "only {} boards", boards.len());
-    let many = positions
-        .iter()
-        .filter(|m| data::timelines(m) >= 10)
-        .count();
+    let boards = board_count(&suite);
+    assert!(boards >= 40, "only {boards} boards");
+    let many = with_timelines(&positions, 10);
     assert!(
         many >= 500,
         "only {many} positions with 10 or more timelines"
     );
-    let flagged = |f: &str| {
-        suite
-            .positions
-            .iter()
-            .filter(|p| p.flags.iter().any(|x| x.starts_with(f)))
-            .count()
-    };
     for f in ["check", "checkboards", "kingtravel", "noroyal"] {
-        assert!(
-            flagged(f) >= 20,
-            "only {} positions flagged {f}",
-            flagged(f)
-        );
+        let n = flagged(&suite, f);
+        assert!(n >= 20, "only {n} positions flagged {f}");
     }
-    let mates = suite
-        .positions
-        .iter()
-        .filter(|p| p.label.status == "checkmate")
-        .count();
+    let mates = checkmates(&suite);
     assert!(mates >= 10, "only {mates} checkmates");
-    // The flags say what the position shows.
-    for (row, m) in suite.positions.iter().zip(&positions) {
-        assert_eq!(row.has("check"), m.in_check(), "{} {}", row.game, row.pos);
-    }
+    check_flags_hold(&suite, &positions);
     let (slow, _) = load("slow.tsv");
     assert!(!slow.positions.is_empty());
     let (real, _) = load("real.tsv");
@@ -170,37 +186,20 @@ fn the_fresh_suite_is_new_and_covers_the_hard_shapes() {
         "{reused} of {} games of fresh.tsv are in positions.tsv",
         suite.games.len()
     );
-    let boards: std::collections::BTreeSet<&str> = suite
-        .games
-        .values()
-        .filter_map(|g| g.lines().find_map(|l| l.strip_prefix("[Board \"")))
-        .collect();
-    assert!(boards.len() >= 40, "only {} boards", boards.len());
-    let many = positions
-        .iter()
-        .filter(|m| data::timelines(m) >= 20)
-        .count();
+    let boards = board_count(&suite);
+    assert!(boards >= 40, "only {boards} boards");
+    let many = with_timelines(&positions, 20);
     assert!(
         many >= 250,
         "only {many} positions with 20 or more timelines"
     );
     for f in ["check", "checkboards", "kingtravel", "noroyal"] {
-        let n = suite
-            .positions
-            .iter()
-            .filter(|p| p.flags.iter().any(|x| x.starts_with(f)))
-            .count();
+        let n = flagged(&suite, f);
         assert!(n >= 300, "only {n} positions flagged {f}");
     }
-    let mates = suite
-        .positions
-        .iter()
-        .filter(|p| p.label.status == "checkmate")
-        .count();
+    let mates = checkmates(&suite);
     assert!(mates >= 50, "only {mates} checkmates");
-    for (row, m) in suite.positions.iter().zip(&positions) {
-        assert_eq!(row.has("check"), m.in_check(), "{} {}", row.game, row.pos);
-    }
+    check_flags_hold(&suite, &positions);
 }
 
 /// The hardest positions of `fresh.tsv` for main's search at 0348e6c (all in
