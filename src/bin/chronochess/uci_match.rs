@@ -143,6 +143,27 @@ impl Drop for Engine {
     }
 }
 
+/// How long the engine took to answer `go`, over a match.
+#[derive(Default)]
+struct AnswerTimes {
+    total_ms: f64,
+    count: u64,
+    longest_ms: f64,
+    /// Answers later than the movetime plus ftxi autoplay's grace.
+    late: u64,
+}
+
+impl AnswerTimes {
+    fn add(&mut self, ms: f64, movetime: u64) {
+        self.total_ms += ms;
+        self.count += 1;
+        self.longest_ms = self.longest_ms.max(ms);
+        if ms > (movetime + AUTOPLAY_GRACE) as f64 {
+            self.late += 1;
+        }
+    }
+}
+
 /// ftxi's autoplay grace beyond the movetime (its `--timeout` default), ms.
 const AUTOPLAY_GRACE: u64 = 2_000;
 
@@ -243,8 +264,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let (mut our_secs, mut our_actions) = (0.0f64, 0u64);
     let mut protocol = 0u32;
-    // The engine's answers: total ms, count, longest, over movetime + 2 s.
-    let mut engine_ms = (0.0f64, 0u64, 0.0f64, 0u64);
+    let mut answers = AnswerTimes::default();
     let answer_limit = Duration::from_millis(movetime + grace);
     for g in 0..games {
         let ours = if g % 2 == 0 {
@@ -295,13 +315,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
                     .send(&request)
                     .and_then(|()| engine.send(&format!("go movetime {movetime}")))
                     .and_then(|()| engine.wait_for_any(&["bestmove", "nobestmove"], answer_limit));
-                let took = asked.elapsed().as_secs_f64() * 1000.0;
-                engine_ms.0 += took;
-                engine_ms.1 += 1;
-                engine_ms.2 = engine_ms.2.max(took);
-                if took > (movetime + AUTOPLAY_GRACE) as f64 {
-                    engine_ms.3 += 1;
-                }
+                answers.add(asked.elapsed().as_secs_f64() * 1000.0, movetime);
                 let tokens = match answer {
                     Ok(line) if line.starts_with("bestmove") => line,
                     Ok(_) => {
@@ -398,14 +412,14 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
             our_secs * 1000.0 / our_actions as f64
         );
     }
-    if engine_ms.1 > 0 {
+    if answers.count > 0 {
         println!(
             "the engine's time per action: {:.0} ms on average, {:.0} ms at most; {} of {} answers \
              took longer than the movetime plus ftxi autoplay's 2 s grace",
-            engine_ms.0 / engine_ms.1 as f64,
-            engine_ms.2,
-            engine_ms.3,
-            engine_ms.1
+            answers.total_ms / answers.count as f64,
+            answers.longest_ms,
+            answers.late,
+            answers.count
         );
     }
     if protocol > 0 {
