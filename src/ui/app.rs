@@ -62,8 +62,8 @@ pub fn App() -> impl IntoView {
                 <nav class="site-nav">
                     <button type="button" class="nav-link" data-action="new-game" on:click=move |_| nav.new_game_open.set(true)>"New game"</button>
                     <button type="button" class="nav-link" data-action="import" on:click=move |_| nav.import_open.set(true)>"Import"</button>
-                    <button type="button" class="nav-link learn-nav" data-action="puzzles" on:click=move |_| nav.learn(Learn::Puzzles)>"Puzzles"</button>
-                    <button type="button" class="nav-link learn-nav" data-action="lessons" on:click=move |_| nav.learn(Learn::Lessons)>"Lessons"</button>
+                    <button type="button" class="nav-link" data-action="puzzles" on:click=move |_| nav.learn(Learn::Puzzles)>"Puzzles"</button>
+                    <button type="button" class="nav-link" data-action="lessons" on:click=move |_| nav.learn(Learn::Lessons)>"Lessons"</button>
                     <Show when=in_game>
                         <button type="button" class="nav-link" data-action="games" on:click=move |_| nav.home()>"Games"</button>
                     </Show>

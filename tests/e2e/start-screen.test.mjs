@@ -145,6 +145,26 @@ test("the other-games page works under /chronochess/games/; a saved game opens o
   }
 });
 
+/** Every header link of `names` is drawn on one line and wholly inside the viewport (not hidden,
+ * not cut off by the screen's edge). */
+async function headerLinksFit(page, names) {
+  const links = await page.$$eval(".site-nav .nav-link", (ls) =>
+    ls.map((l) => {
+      const b = l.getBoundingClientRect();
+      return { name: l.textContent.trim(), left: b.left, right: b.right, height: b.height };
+    }),
+  );
+  const width = await page.evaluate(() => window.innerWidth);
+  assert.deepEqual(
+    links.map((l) => l.name.toLowerCase()),
+    names.map((n) => n.toLowerCase()),
+  );
+  for (const l of links) {
+    assert.ok(l.height > 0 && l.height < 44, `${l.name}: ${l.height}px high (hidden or wrapped)`);
+    assert.ok(l.left >= 0 && l.right <= width + 0.5, `${l.name}: ${l.left}..${l.right} in ${width}px`);
+  }
+}
+
 test("on a phone-sized screen the page does not scroll sideways and the board fits", async () => {
   const server = await serveStatic(DIST, "/");
   try {
@@ -160,6 +180,13 @@ test("on a phone-sized screen the page does not scroll sideways and the board fi
     assert.ok(widths.page <= widths.viewport, `page is ${widths.page}px wide in a ${widths.viewport}px viewport`);
     assert.ok(widths.board >= 250, `board is only ${widths.board}px wide`);
     await page.screenshot({ path: join(SHOTS, "start-phone-light.png"), fullPage: true });
+    await headerLinksFit(page, ["New game", "Import", "Puzzles", "Lessons"]);
+    // In a game the header also carries the way back to the games list.
+    await page.click("[data-action=new-game] >> nth=0");
+    await page.click('[data-variant="Standard"]');
+    await page.waitForSelector(".game-screen");
+    await headerLinksFit(page, ["New game", "Import", "Puzzles", "Lessons", "Games"]);
+    await page.screenshot({ path: join(SHOTS, "game-phone-header.png") });
     assert.deepEqual(problems, []);
     await context.close();
   } finally {
