@@ -3,7 +3,10 @@
 //! outside 5D engine that speaks 5DUCI (ftxi's draft protocol,
 //! `docs/5duci.md` of ftxi/5dchess_engine), refereed by our own rules.
 //!
-//! The game is Standard - Turn Zero, the protocol's `startpos`. Each turn
+//! The game is Standard - Turn Zero, the protocol's `startpos`, played
+//! without the Black pawn's two-timeline double step ([`protocol_rules`]:
+//! ftxi's rules lack it, so an engine of that protocol could not follow a
+//! game where we play it). Each turn
 //! of the outside engine we send `position startpos moves …` (every move
 //! since the start in its long algebraic form, `(0T1)e2(0T1)e4`, each action
 //! closed by `submit`) and `go movetime MS`; its `bestmove` line is one whole
@@ -258,8 +261,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     if let Some(dir) = save {
         std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
     }
-    let variant = boards::lookup(BOARD).map_err(|e| e.to_string())?;
-    let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
+    let start = referee_start()?;
     let mut engine = Engine::start(command)?;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let (mut our_secs, mut our_actions) = (0.0f64, 0u64);
@@ -460,9 +462,54 @@ fn game_text(game: &Game, engine: &str, level: Level, ours: Color) -> Result<Str
     Ok(out)
 }
 
+/// The match's start: [`BOARD`] under the protocol's rules ([`protocol_rules`]).
+/// Our side's choices and the referee's reading of the engine's moves both
+/// use this position's rules (every later position is made from it).
+fn referee_start() -> Result<Multiverse, String> {
+    let variant = boards::lookup(BOARD).map_err(|e| e.to_string())?;
+    let start = Multiverse::from_variant(variant).map_err(|e| e.to_string())?;
+    Ok(protocol_rules(start))
+}
+
+/// `position` under 5DUCI's rules: without the Black pawn's two-timeline
+/// double step (`shared/rules/5d-chess.md` section 8; ftxi lacks it).
+fn protocol_rules(position: Multiverse) -> Multiverse {
+    position.with_black_timeline_double_step(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Under the protocol's rules a Black pawn has no two-timeline double
+    /// step: on three timelines with an unmoved Black pawn on e7 of timeline
+    /// -1 (Black's pawns go up the timelines), our rules offer its step to
+    /// e7 of +1 and the referee's do not, and every other move is the same.
+    #[test]
+    fn the_referee_forbids_the_black_two_timeline_double_step() {
+        let text = "[Size \"8x8\"]\n[Board \"custom\"]\n\
+            [4k3/4p*3/8/8/8/8/8/4K3:-1:1:b]\n[4k3/8/8/8/8/8/8/4K3:0:1:b]\n\
+            [4k3/8/8/8/8/8/8/4K3:1:1:b]\n";
+        let read = chronochess::notation::read(text).unwrap();
+        let replay = chronochess::notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+        let ours = replay.game.multiverse().clone();
+        let candidates = |m: &Multiverse| -> Vec<Move> {
+            let mut moves = Game::new(m.clone()).candidate_moves();
+            moves.sort();
+            moves
+        };
+        let all = candidates(&ours);
+        let theirs = candidates(&protocol_rules(ours));
+        let extra: Vec<&Move> = all.iter().filter(|m| !theirs.contains(m)).collect();
+        assert_eq!(extra.len(), 1, "{extra:?}");
+        assert_eq!(
+            (extra[0].from.board.l - extra[0].to.board.l).abs(),
+            2,
+            "{extra:?}"
+        );
+        assert!(theirs.iter().all(|m| all.contains(m)));
+        assert!(referee_start().is_ok());
+    }
 
     /// Every candidate move is written in one way and read back as itself, over the first
     /// actions of a game (moves to past boards included).
