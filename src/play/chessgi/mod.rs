@@ -17,8 +17,18 @@ use super::{
 /// The variant line shown in the saved-games list.
 pub const VARIANT: &str = "Time Travel Chessgi";
 
-/// How far ahead [`GameSession::legal_actions`] lists special travel (own
-/// moves after the earliest return): the same ten the screen offers.
+/// How far ahead [`GameSession::legal_actions`] lists special travel: return
+/// moves up to ten after the side's return clock, which are the ten the
+/// screen offers (the earliest return and the nine after it).
+///
+/// What it leaves out, and why: the rules set no limit by default (B.3.4
+/// with B.6.7, `max_delay` unlimited; Gifford plays with 10), so a complete
+/// list would be infinite. A piece sent further away is the same piece in
+/// transit until it returns: the evaluation counts it alike, and the
+/// computer's deepest look-ahead (four actions, two of its own turns) sees
+/// no difference between any two targets past the second. Every other
+/// action (moves, drops, arrivals, general travel to every position) is
+/// listed in full; a test asks the rules about every candidate to check it.
 pub const SPECIAL_TRAVEL_HORIZON: u32 = 10;
 
 /// What the player has in hand.

@@ -276,3 +276,5 @@ pub fn held_material(kinds: impl IntoIterator<Item = PieceKind>, owner: Color, s
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod travel_tests;
