@@ -231,3 +231,37 @@ fn the_listed_actions_are_every_action_the_game_accepts_within_the_horizon() {
         "special travel beyond the horizon exists and is left out"
     );
 }
+/// The computer weighs every legal action but the special-travel targets
+/// past each piece's two earliest: those it weighs are legal, and each
+/// piece keeps its earliest return.
+#[test]
+fn the_computer_weighs_two_return_moves_per_piece() {
+    let mut trimmed = 0;
+    for game in playout_games() {
+        let s = ChessgiSession::new(game.clone());
+        let legal = s.legal_actions();
+        let weighed = s.search_actions();
+        assert!(weighed.iter().all(|a| legal.contains(a)));
+        for (from, window) in game.special_travel_pieces() {
+            let targets: Vec<u32> = weighed
+                .iter()
+                .filter_map(|a| match *a {
+                    ChessgiAction::SpecialTravel { from: f, due_move } if f == from => {
+                        Some(due_move)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let open: Vec<u32> = window.moves_up_to(window.earliest + 9).collect();
+            assert_eq!(targets, open[..open.len().min(SEARCHED_RETURNS)], "{from}");
+        }
+        let others = |l: &[ChessgiAction]| {
+            l.iter()
+                .filter(|a| !matches!(a, ChessgiAction::SpecialTravel { .. }))
+                .count()
+        };
+        assert_eq!(others(&weighed), others(&legal));
+        trimmed += legal.len() - weighed.len();
+    }
+    assert!(trimmed > 100, "{trimmed}");
+}
