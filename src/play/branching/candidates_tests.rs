@@ -188,3 +188,27 @@ fn what_the_computer_weighs_stays_searchable() {
         assert!(c.depth >= 1);
     }
 }
+/// The first move of a game, White's: the Casual and Strong levels (no
+/// noise) open with a plain move, seed or not (a journey on move 1 founds a
+/// branch a piece up and leaves one a piece down, and their answer shows
+/// it); the Beginner's noise sends a piece back now and then.
+#[test]
+fn the_first_move_is_plain_above_the_beginner() {
+    let s = BranchingSession::new(Game::new(Config::new(21, 7)).unwrap());
+    for level in [Level::Casual, Level::Strong] {
+        for seed in 0..2 {
+            let c = choose(&s, level, seed).unwrap();
+            assert_eq!(c.action.travel, None, "{level:?} {c:?}");
+        }
+    }
+    let travels = (0..40u64)
+        .filter(|&seed| {
+            choose(&s, Level::Beginner, seed.wrapping_mul(0x9E37_79B9))
+                .unwrap()
+                .action
+                .travel
+                .is_some()
+        })
+        .count();
+    assert!((1..20).contains(&travels), "{travels} of 40");
+}
