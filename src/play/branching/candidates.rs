@@ -98,8 +98,8 @@ pub fn evaluate(game: &Game, side: Color) -> i32 {
         .sum()
 }
 
-/// The plain moves of every branch still to play, ordered ([`order_moves`]):
-/// what the computer weighs first (empty once the game is over).
+/// The plain moves of every branch still to play, captures first, then
+/// promotions: what the computer weighs first (empty once the game is over).
 #[must_use]
 pub fn search_turns(game: &Game) -> Vec<BranchTurn> {
     let mut out = Vec::new();

@@ -10,9 +10,12 @@
 //! think in slices of a few milliseconds and keep drawing. It is
 //! deterministic: the same position, level and seed give the same action.
 //! Wins it sees are scored `MATE - ply`, so a mate in one is always taken and
-//! a nearer win preferred. It has no quiescence search and no move ordering
-//! beyond the root (the best action of the last iteration first); each game's
-//! evaluation is its own (material by default).
+//! a nearer win preferred. It has no quiescence search and orders nothing
+//! itself beyond the root (the best action of the last iteration first): it
+//! searches each game's [`GameSession::search_actions`] in the order given
+//! (Multiverse Time Travel Chess lists captures first), then, where those did
+//! not cut, its [`GameSession::search_actions_later`] (the dear ones: that
+//! game's journeys). Each game's evaluation is its own (material by default).
 //!
 //! ```
 //! use chronochess::games::chessgi::{ChessgiGame, ChessgiOptions};
