@@ -453,6 +453,22 @@ pub trait GameSession: Clone {
     /// actions have unbounded parameters list a bounded, documented subset.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
+    /// The actions the computer opponent weighs here, the likeliest first:
+    /// by default every legal action. A game whose legal actions are too
+    /// many to search lists a documented subset of them (Multiverse Time
+    /// Travel Chess: every plain move here, its most promising journeys in
+    /// [`GameSession::search_actions_later`]).
+    fn search_actions(&self) -> Vec<Self::Action> {
+        self.legal_actions()
+    }
+
+    /// More actions for the computer to weigh, asked only once those of
+    /// [`GameSession::search_actions`] are searched without settling the
+    /// position (no alpha-beta cut): what is dear to list. By default none.
+    fn search_actions_later(&self) -> Vec<Self::Action> {
+        Vec::new()
+    }
+
     /// Plays an action for the side to move; the choices in progress are dropped.
     ///
     /// # Errors

@@ -79,6 +79,7 @@ mod save;
 #[cfg(test)]
 mod test_support;
 mod travel;
+mod turns;
 
 use std::rc::Rc;
 
@@ -100,6 +101,7 @@ pub use rng::SplitMix64;
 pub use save::{SaveError, SaveRecord, SavedBoard, SavedBranch, SAVE_VERSION};
 use travel::Prepared;
 pub use travel::{BranchTurn, Travel, TravelOrder, TravelPlan};
+pub use turns::{Journey, TurnFamily};
 
 /// Whose phase it is, and the branches they still have to play in it (C.3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

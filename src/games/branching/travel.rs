@@ -208,16 +208,43 @@ impl Game {
         let dep = self.depart(b, mv, order, from, None)?;
         let mut out = Vec::new();
         for t in 0..dep.departure_t {
-            let Ok((dest, _)) = self.destination(b, &dep, t) else {
-                continue;
-            };
-            let turn = self.arrival_turn();
-            let squares = all_squares()
-                .filter(|&s| self.land(dest, dep.piece, from, s, turn).is_ok())
-                .collect();
-            out.push((t, squares));
+            if let Ok(squares) = self.landings_at(b, &dep, t) {
+                out.push((t, squares));
+            }
         }
         Ok(out)
+    }
+
+    /// The landing squares of `from`'s piece on the board at `to_t` (as
+    /// [`Game::time_travel_landings`] for one board).
+    ///
+    /// # Errors
+    /// Why the move, the departure or that destination is refused.
+    pub fn time_travel_landings_at(
+        &self,
+        branch: BranchId,
+        mv: Move2d,
+        order: TravelOrder,
+        from: Square,
+        to_t: u32,
+    ) -> Result<Vec<Square>, BranchingError> {
+        let b = self.pending_branch(branch)?;
+        self.check_limit()?;
+        let dep = self.depart(b, mv, order, from, None)?;
+        self.landings_at(b, &dep, to_t)
+    }
+
+    fn landings_at(
+        &self,
+        b: &Branch,
+        dep: &Departure,
+        to_t: u32,
+    ) -> Result<Vec<Square>, BranchingError> {
+        let (dest, _) = self.destination(b, dep, to_t)?;
+        let turn = self.arrival_turn();
+        Ok(all_squares()
+            .filter(|&s| self.land(dest, dep.piece, dep.from, s, turn).is_ok())
+            .collect())
     }
 
     /// Every branch `from`'s piece may cross to by sacrificing the queen on `queen`,

@@ -8,6 +8,8 @@
 //! question goes to [`crate::games::branching::Game`]; which queen pays for a
 //! crossing is [`queen_square`].
 
+pub mod candidates;
+
 use std::collections::HashMap;
 
 use crate::chess::{Color, Move2d, PieceKind, Position, Square};
@@ -577,51 +579,28 @@ impl GameSession for BranchingSession {
         changes + usize::from(last_done)
     }
 
-    /// The plain branch-turns (no journey) of every branch still to play:
-    /// journeys multiply with landing squares and are left to
-    /// [`Game::random_turn`]-style players.
+    /// Every legal branch-turn of every branch still to play, journeys
+    /// included ([`Game::legal_turns`]): tens of thousands once the
+    /// multiverse has grown.
     fn legal_actions(&self) -> Vec<BranchTurn> {
-        if self.game.result().is_some() {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for &b in &self.game.phase().pending {
-            if let Some((_, pos)) = self.latest_of(b) {
-                out.extend(
-                    pos.legal_moves()
-                        .into_iter()
-                        .map(|mv| BranchTurn::plain(b, mv)),
-                );
-            }
-        }
-        out
+        self.game.legal_turns()
     }
 
-    /// For the side to move: the material of each active branch's latest
-    /// board, and a queen's worth for each finished branch won (lost: less).
+    /// Every plain move, captures first ([`candidates::search_turns`]).
+    fn search_actions(&self) -> Vec<BranchTurn> {
+        candidates::search_turns(&self.game)
+    }
+
+    /// The most promising journeys ([`candidates::search_journeys`]).
+    fn search_actions_later(&self) -> Vec<BranchTurn> {
+        candidates::search_journeys(&self.game)
+    }
+
+    /// For the side to move: each branch still played worth its material
+    /// lead, bounded below a branch won; each branch finished worth a win
+    /// to its winner ([`candidates::evaluate`]).
     fn evaluation(&self) -> i32 {
-        use crate::games::branching::{BranchResult, BranchStatus};
-        let side = self.player();
-        self.game
-            .branches()
-            .iter()
-            .map(|br| match br.status() {
-                BranchStatus::Active => {
-                    super::computer::position_material(br.latest().position(), side)
-                }
-                BranchStatus::Finished {
-                    result: BranchResult::Win(w),
-                    ..
-                } => {
-                    if w == side {
-                        900
-                    } else {
-                        -900
-                    }
-                }
-                BranchStatus::Finished { .. } => 0,
-            })
-            .sum()
+        candidates::evaluate(&self.game, self.player())
     }
 
     fn play(&mut self, action: BranchTurn) -> Result<Step, Refusal> {
@@ -726,5 +705,7 @@ impl GameSession for BranchingSession {
     }
 }
 
+#[cfg(test)]
+mod candidates_tests;
 #[cfg(test)]
 mod tests;

@@ -144,11 +144,15 @@ fn the_queen_of_a_crossing_is_the_first_own_queen_after_the_move() {
 }
 
 #[test]
-fn turns_end_when_the_phase_passes_and_the_trait_plays_plain_moves() {
+fn turns_end_when_the_phase_passes_and_the_trait_lists_every_turn() {
     let mut s = BranchingSession::new(Game::new(Config::new(21, 7)).unwrap());
     assert_eq!(s.turns_played(), 0);
     let first = s.legal_actions()[0];
-    assert_eq!(s.legal_actions().len(), 20);
+    assert_eq!(first.travel, None, "plain moves come first");
+    let actions = s.legal_actions();
+    assert_eq!(actions.iter().filter(|a| a.travel.is_none()).count(), 20);
+    // 1.e4 etc. with a journey back to board 0: 576 more.
+    assert_eq!(actions.len(), 596);
     assert_eq!(s.play(first), Ok(Step::TurnEnded));
     assert_eq!(s.turns_played(), 1);
     assert_eq!(s.to_move(), Color::Black);

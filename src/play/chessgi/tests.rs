@@ -111,3 +111,157 @@ fn the_save_record_holds_the_rules_record_and_reads_back() {
     let again = ChessgiSession::import_text(&s.export_text()).unwrap();
     assert_eq!(again.game().actions(), s.game().actions());
 }
+
+/// Games reached by seeded random playouts over the listed actions (one in
+/// three kept): captures fill the reserves, travels come up.
+fn playout_games() -> Vec<ChessgiGame> {
+    use crate::games::branching::SplitMix64;
+    let mut out = Vec::new();
+    for seed in 0..3u64 {
+        let mut s = ChessgiSession::new(ChessgiGame::new(ChessgiOptions::default()));
+        let mut rng = SplitMix64::new(0xC6E5 + seed);
+        for n in 0..30 {
+            let actions = s.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            let a = actions[rng.below(actions.len())];
+            s.play(a).unwrap();
+            if n % 3 == 2 {
+                out.push(s.game().clone());
+            }
+        }
+    }
+    out
+}
+
+/// Every listed action is accepted, once; the special-travel targets listed
+/// for a piece are the ten the screen offers; and asking the rules about
+/// every move, drop, arrival, general travel (every position, every move
+/// or drop there) and special travel up to 30 moves ahead finds no accepted
+/// action the list lacks, but special travel beyond the horizon.
+#[test]
+fn the_listed_actions_are_every_action_the_game_accepts_within_the_horizon() {
+    use std::collections::HashSet;
+    let (mut travels, mut beyond) = (0, 0);
+    for game in playout_games() {
+        let s = ChessgiSession::new(game.clone());
+        let listed = s.legal_actions();
+        let set: HashSet<ChessgiAction> = listed.iter().copied().collect();
+        assert_eq!(set.len(), listed.len(), "an action listed twice");
+        let accepted = |a: ChessgiAction| game.clone().play(a).is_ok();
+        for &a in &listed {
+            assert!(accepted(a), "{a:?}");
+            travels += usize::from(a.is_travel());
+        }
+        for (from, window) in game.special_travel_pieces() {
+            // The screen's choices (ui/chessgi/panels.rs): ten from the earliest.
+            let offered: HashSet<u32> = window.moves_up_to(window.earliest + 9).collect();
+            let listed_here: HashSet<u32> = listed
+                .iter()
+                .filter_map(|a| match *a {
+                    ChessgiAction::SpecialTravel { from: f, due_move } if f == from => {
+                        Some(due_move)
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(listed_here, offered, "special travel of {from}");
+        }
+        let pos = *game.position();
+        let mut candidates: Vec<ChessgiAction> = Vec::new();
+        let kinds = [
+            PieceKind::Pawn,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+            PieceKind::King,
+        ];
+        let squares = || (0..64).map(Square::from_index);
+        for to in squares() {
+            candidates.push(ChessgiAction::Arrive { to });
+            for kind in kinds {
+                candidates.push(ChessgiAction::Move(Move2d::Drop { kind, to }));
+            }
+            for (from, _) in pos.pieces() {
+                for promotion in [None, Some(PieceKind::Queen)] {
+                    candidates.push(ChessgiAction::Move(Move2d::Normal {
+                        from,
+                        to,
+                        promotion,
+                    }));
+                }
+            }
+        }
+        let clock = game.return_clock(game.side_to_move());
+        for (from, _) in pos.pieces() {
+            for due_move in 0..=clock + 30 {
+                candidates.push(ChessgiAction::SpecialTravel { from, due_move });
+            }
+        }
+        for (i, node) in game.nodes().iter().enumerate() {
+            let there = *node.position();
+            let mut moves = there.legal_moves();
+            moves.extend(there.legal_drops(&kinds));
+            for then in moves {
+                candidates.push(ChessgiAction::GeneralTravel {
+                    node: crate::games::chessgi::NodeId(i as u32),
+                    then,
+                });
+            }
+        }
+        for a in candidates {
+            if set.contains(&a) || !accepted(a) {
+                continue;
+            }
+            match a {
+                ChessgiAction::SpecialTravel { due_move, .. }
+                    if due_move > clock + SPECIAL_TRAVEL_HORIZON =>
+                {
+                    beyond += 1;
+                }
+                _ => panic!("accepted but not listed: {a:?}"),
+            }
+        }
+    }
+    assert!(travels > 100, "travels listed: {travels}");
+    assert!(
+        beyond > 0,
+        "special travel beyond the horizon exists and is left out"
+    );
+}
+/// The computer weighs every legal action but the special-travel targets
+/// past each piece's two earliest: those it weighs are legal, and each
+/// piece keeps its earliest return.
+#[test]
+fn the_computer_weighs_two_return_moves_per_piece() {
+    let mut trimmed = 0;
+    for game in playout_games() {
+        let s = ChessgiSession::new(game.clone());
+        let legal = s.legal_actions();
+        let weighed = s.search_actions();
+        assert!(weighed.iter().all(|a| legal.contains(a)));
+        for (from, window) in game.special_travel_pieces() {
+            let targets: Vec<u32> = weighed
+                .iter()
+                .filter_map(|a| match *a {
+                    ChessgiAction::SpecialTravel { from: f, due_move } if f == from => {
+                        Some(due_move)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let open: Vec<u32> = window.moves_up_to(window.earliest + 9).collect();
+            assert_eq!(targets, open[..open.len().min(SEARCHED_RETURNS)], "{from}");
+        }
+        let others = |l: &[ChessgiAction]| {
+            l.iter()
+                .filter(|a| !matches!(a, ChessgiAction::SpecialTravel { .. }))
+                .count()
+        };
+        assert_eq!(others(&weighed), others(&legal));
+        trimmed += legal.len() - weighed.len();
+    }
+    assert!(trimmed > 100, "{trimmed}");
+}

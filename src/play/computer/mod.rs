@@ -1,6 +1,6 @@
 //! The computer opponent of the 2D games (Time Traveling Chess, Time Travel
 //! Chessgi, Multiverse Time Travel Chess), written once over
-//! [`GameSession`]: a search over [`GameSession::legal_actions`] scored by
+//! [`GameSession`]: a search over [`GameSession::search_actions`] scored by
 //! [`GameSession::evaluation`] and [`GameSession::ending`] ([`search`]), the
 //! levels ([`Level`]), and who the computer is in a game ([`Computer`]: its
 //! side, level and seed, saved with the game).
@@ -10,9 +10,12 @@
 //! think in slices of a few milliseconds and keep drawing. It is
 //! deterministic: the same position, level and seed give the same action.
 //! Wins it sees are scored `MATE - ply`, so a mate in one is always taken and
-//! a nearer win preferred. It has no quiescence search and no move ordering
-//! beyond the root (the best action of the last iteration first); each game's
-//! evaluation is its own (material by default).
+//! a nearer win preferred. It has no quiescence search and orders nothing
+//! itself beyond the root (the best action of the last iteration first): it
+//! searches each game's [`GameSession::search_actions`] in the order given
+//! (Multiverse Time Travel Chess lists captures first), then, where those did
+//! not cut, its [`GameSession::search_actions_later`] (the dear ones: that
+//! game's journeys). Each game's evaluation is its own (material by default).
 //!
 //! ```
 //! use chronochess::games::chessgi::{ChessgiGame, ChessgiOptions};
@@ -46,8 +49,10 @@ pub use search::{choose, Choice, Search, MATE, WIN_BOUND};
 /// The node limit makes a choice repeatable; the page also stops a search
 /// at the level's time ([`Level::think_ms`]) and plays the best action of
 /// the deepest search completed. Measured on the host (release-like test
-/// profile): Chessgi and Multiverse Time Travel Chess play 3–9 µs per
-/// action, so the node limit answers first (≤ 0.4 s); Time Traveling Chess
+/// profile): Chessgi plays 3–9 µs per action and Multiverse Time Travel
+/// Chess 10–20 µs (it also lists its journeys, see
+/// [`crate::play::branching::candidates`]), so the node limit answers first
+/// (≤ 0.8 s); Time Traveling Chess
 /// replays its history for every action (50–250 µs each, more as the game
 /// grows), so there the time is what stops a strong search.
 ///
@@ -274,3 +279,5 @@ pub fn held_material(kinds: impl IntoIterator<Item = PieceKind>, owner: Color, s
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod travel_tests;

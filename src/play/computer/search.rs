@@ -1,4 +1,5 @@
-//! The search: negamax with alpha-beta over [`GameSession::legal_actions`],
+//! The search: negamax with alpha-beta over [`GameSession::search_actions`]
+//! (then [`GameSession::search_actions_later`] where those did not cut),
 //! iterative deepening and a node limit, kept on an explicit stack so that it
 //! can stop after any number of nodes and go on later ([`Search::step`]): a
 //! page runs it in slices of a few milliseconds and draws in between.
@@ -56,6 +57,9 @@ struct Frame<S: GameSession> {
     ply: u32,
     /// This frame's action in its parent.
     index_in_parent: usize,
+    /// Whether [`GameSession::search_actions_later`] is still to be asked
+    /// (once the first actions are searched without a cut).
+    later: bool,
 }
 
 /// A search in progress for the side to move of a session: advance it with
@@ -101,7 +105,9 @@ impl<S: GameSession> Search<S> {
         let order = if root.ending().is_some() {
             Vec::new()
         } else {
-            root.legal_actions()
+            let mut all = root.search_actions();
+            all.extend(root.search_actions_later());
+            all
         };
         let mut search = Search {
             level,
@@ -154,6 +160,7 @@ impl<S: GameSession> Search<S> {
             depth: self.depth,
             ply: 0,
             index_in_parent: 0,
+            later: false,
         });
     }
 
@@ -238,6 +245,12 @@ impl<S: GameSession> Search<S> {
                 self.start_iteration();
                 continue;
             };
+            if top.next >= top.actions.len() && top.later && top.alpha < top.beta {
+                top.later = false;
+                let more = top.state.search_actions_later();
+                top.actions.extend(more);
+                continue;
+            }
             if top.next >= top.actions.len() || top.alpha >= top.beta {
                 self.finish_frame();
                 continue;
@@ -262,7 +275,7 @@ impl<S: GameSession> Search<S> {
                 self.fold(index, child_side, child.evaluation());
                 continue;
             }
-            let actions = child.legal_actions();
+            let actions = child.search_actions();
             if actions.is_empty() {
                 self.fold(index, child_side, child.evaluation());
                 continue;
@@ -284,6 +297,7 @@ impl<S: GameSession> Search<S> {
                 depth: depth - 1,
                 ply: ply + 1,
                 index_in_parent: index,
+                later: true,
             });
         }
         self.answer()

@@ -2,6 +2,8 @@
 //! save record (with a record as the app wrote it before the play layer).
 
 use super::*;
+use crate::chess::PieceKind;
+use crate::games::time_traveling::MoveRequest;
 use crate::play::{GameSession, Input, Mark, Spot};
 use crate::storage::{GameId, SaveRecord};
 
@@ -179,4 +181,97 @@ fn a_record_of_another_game_or_a_damaged_one_is_refused_with_the_reason() {
         Err(RecordError::Unreadable(_))
     ));
     assert!(TimeTravelingSession::import_text("{").is_err());
+}
+
+/// Games reached by seeded random playouts over the listed actions (one in
+/// three kept), so that replacements, blanks and fills come up.
+fn playout_games() -> Vec<TimeTravelingChess> {
+    use crate::games::branching::SplitMix64;
+    let mut out = Vec::new();
+    for seed in 0..3u64 {
+        let mut s = TimeTravelingSession::new(TimeTravelingChess::standard(), STANDARD_VARIANT);
+        let mut rng = SplitMix64::new(0x7137 + seed);
+        for n in 0..30 {
+            let actions = s.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            // Prefer the past now and then, as a player would.
+            let past: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Append(_)))
+                .collect();
+            let pool = if !past.is_empty() && rng.below(3) == 0 {
+                &past
+            } else {
+                &actions
+            };
+            let a = pool[rng.below(pool.len())];
+            assert_eq!(s.play(a), Ok(Step::TurnEnded));
+            if n % 3 == 2 {
+                out.push(s.game().clone());
+            }
+        }
+    }
+    out
+}
+
+/// Every listed action is accepted, once; every action a press can make
+/// (in every mode the screen can be in) is listed; and asking the rules
+/// about every move from an occupied square, at every ply, as an append, a
+/// replacement and a fill, finds no accepted action the list lacks.
+#[test]
+fn the_listed_actions_are_every_action_the_game_accepts() {
+    use std::collections::HashSet;
+    let mut pasts = 0;
+    for (i, game) in playout_games().into_iter().enumerate() {
+        let s = TimeTravelingSession::new(game.clone(), STANDARD_VARIANT);
+        let listed = s.legal_actions();
+        let set: HashSet<Action> = listed.iter().copied().collect();
+        assert_eq!(set.len(), listed.len(), "an action listed twice");
+        let player = game.to_act();
+        let accepted = |a: Action| game.clone().act(player, a).is_ok();
+        for &a in &listed {
+            assert!(accepted(a), "{a:?}");
+            pasts += usize::from(!matches!(a, Action::Append(_)));
+        }
+        for view in std::iter::once(None).chain((1..=game.next_ply()).map(Some)) {
+            let mode = mode_at(&game, view);
+            for mv in candidate_moves(&game, mode) {
+                let a = action_for(mode, mv).unwrap();
+                assert!(set.contains(&a), "offered but not listed: {a:?}");
+            }
+        }
+        assert_eq!(accepted(Action::Accept), set.contains(&Action::Accept));
+        if i % 3 != 0 {
+            continue; // the brute force on a third of the games: it is slow
+        }
+        for ply in 1..=game.next_ply() {
+            let Some(&before) = game.position_before(ply) else {
+                continue;
+            };
+            for (from, _) in before.pieces() {
+                for to in (0..64).map(Square::from_index) {
+                    for promotion in [None, Some(PieceKind::Queen)] {
+                        let mv = MoveRequest {
+                            from,
+                            to,
+                            promotion,
+                        };
+                        for a in [
+                            Action::Append(mv),
+                            Action::Replace { ply, mv },
+                            Action::Fill { ply, mv },
+                        ] {
+                            if accepted(a) {
+                                assert!(set.contains(&a), "accepted but not listed: {a:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(pasts > 50, "replacements and fills listed: {pasts}");
 }
