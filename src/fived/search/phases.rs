@@ -120,7 +120,12 @@ impl Search<'_> {
         }
         let u = match c {
             None => None,
-            Some(k) => Some(self.mv.apply_as(&self.nonbranching[i][k], false)?),
+            Some(k) => {
+                // A move applied (not tested): charged as a node, so that
+                // the budget bounds the time of long reasons too.
+                self.nodes += 1;
+                Some(self.mv.apply_as(&self.nonbranching[i][k], false)?)
+            }
         };
         let found = failed.iter().find(|w| w.holds_in(&self.mv)).cloned();
         if let Some(u) = u {
