@@ -111,8 +111,10 @@
 //!   phase-1 leaf (`fresh.tsv` `smallcentered-3-kings` 29: undecided within
 //!   300 000 nodes, now checkmate in 15 273).
 //!
-//! Where the cost still lies: phase 2 returns no reason to phase 1 and
-//! does not jump back itself. Two early boards E and X that must both
+//! Where the cost still lies: phase 2's reasons are known only while an
+//! early board waits at the present (phase 3, when it runs, gives none),
+//! and a check through a jump's own new timeline holds for its number
+//! only, so such a failure has no reason either. Two early boards E and X that must both
 //! jump, where each of X's jumps is checked through its own new timeline
 //! at the next number (so `stuck`, which needs a jump to fail at every
 //! number it can still get, keeps it as a way out) and none is left once E

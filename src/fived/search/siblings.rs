@@ -12,22 +12,35 @@
 //! had been pulling the present back). Phase 1 has long skipped such
 //! siblings by their reasons (`why.rs`); phase 2 did not gather any.
 //!
-//! Why it is exact. The reason `stuck` gives after jump `j` (`why.rs`:
-//! conditions on pieces, empty squares and boards) is sufficient for
-//! "no completion", given what it leaves implicit: the present, the
-//! timelines (their number decides the next timeline's number and whether
-//! it is active, and which old timelines a new one reactivates), and the
-//! reservations of phase 2. A sibling `j'` is made from the same node, so
-//! it adds exactly one timeline too (the same number); the present after
-//! it is compared explicitly (a jump into the past may pull it back); and
-//! a reason is kept only from a node without reservations, while a node
-//! with reservations explores a subset of what the same position without
-//! them explores (reserved boards cannot jump and must be played), so a
-//! reason from the first kind holds for the second. The test makes `j'`
-//! (no check test: no node), asks whether a kept reason holds with the
-//! same present, and undoes it. `stuck` notes, for what it consults, the
-//! boards whose existence it depends on (`depends_on_board`), including
-//! the free boards that could still hop onto a board a jump lands on.
+//! What a phase-2 node returns: `stuck`'s reason, or a reserved board's
+//! (`reserved_stuck`), when it is cut at its top; otherwise, while an early
+//! board waits at the present (so phase 3 does not run and nothing is
+//! visited), the union over its jumps of why each failed, stated before
+//! the jump (a nogood's conditions, the check found, a sibling's reason or
+//! the child's, minus the conditions on the boards the jump makes), plus
+//! the base of `phase2_base_why`. The root's goes back to phase 1, whose
+//! skipping and backjumping (`why.rs`) then work across phase 2.
+//!
+//! Why it is exact. A reason holds in a position where nothing is found,
+//! given what it leaves implicit: the present, the number of timelines (it
+//! decides the next timeline's number, whether it is active, which old
+//! timelines it reactivates) and the reservations of phase 2. Siblings
+//! are made from one node, so each adds one timeline, the same number; the
+//! present and the reservations after a sibling are compared explicitly
+//! with those kept with the reason. For a node's union: the base keeps the
+//! waiting early boards unplayed (so the present is theirs, phase 3 does
+//! not run, and the present after a jump is the same wherever the union
+//! holds, checked by `present_pinned_after`; else the union is unknown),
+//! keeps every played board that could jump played (no jump is added), and
+//! pins the boards of inactive timelines. Then each jump possible where the
+//! union holds was possible here and fails there for the reason it failed
+//! here. Phase 1's leaves have no new timeline and no reservation, so the
+//! root's union holds the same way there. The test of a sibling makes it
+//! (no check test), asks whether a kept reason holds, and undoes it; it is
+//! charged one node so that the budget still bounds the time. `stuck`
+//! notes the boards whose existence it depends on (`depends_on_board`),
+//! including the free boards that could still hop onto a board a jump
+//! lands on, and `reserved_stuck` those it looked at.
 
 use super::super::coords::{BoardId, Move};
 use super::why::{Cond, Why};
