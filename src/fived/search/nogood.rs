@@ -237,7 +237,7 @@ impl Learnt {
 
 impl Search<'_> {
     /// The number the next timeline the mover creates would get.
-    fn next_timeline(&self) -> i32 {
+    pub(super) fn next_timeline(&self) -> i32 {
         let (lmin, lmax) = self.mv.timeline_range();
         match self.mover {
             crate::chess::Color::White => lmax + 1,

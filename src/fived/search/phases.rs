@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use super::super::coords::{color_of, BoardId, Move};
 use super::nogood;
+use super::siblings::Failed;
 use super::why::{Cond, Why};
 use super::{Search, Stop};
 
@@ -32,8 +33,7 @@ impl Search<'_> {
             if self.stuck(self.first_free, false)? {
                 return ControlFlow::Continue(self.take_why());
             }
-            self.phase_b()?;
-            return ControlFlow::Continue(Why::unknown());
+            return self.phase_b();
         }
         let b = self.boards[i];
         let next = BoardId { l: b.l, v: b.v + 1 };
@@ -120,7 +120,12 @@ impl Search<'_> {
         }
         let u = match c {
             None => None,
-            Some(k) => Some(self.mv.apply_as(&self.nonbranching[i][k], false)?),
+            Some(k) => {
+                // A move applied (not tested): charged as a node, so that
+                // the budget bounds the time of long reasons too.
+                self.nodes += 1;
+                Some(self.mv.apply_as(&self.nonbranching[i][k], false)?)
+            }
         };
         let found = failed.iter().find(|w| w.holds_in(&self.mv)).cloned();
         if let Some(u) = u {
@@ -157,8 +162,9 @@ impl Search<'_> {
     }
 
     /// Phase 2: every sequence of branching jumps, each prefix completed by
-    /// phase 3.
-    pub(super) fn phase_b(&mut self) -> ControlFlow<Stop> {
+    /// phase 3. Returns why nothing was found when that can be stated (see
+    /// `siblings.rs`: today only a `stuck` verdict at the top), else unknown.
+    pub(super) fn phase_b(&mut self) -> ControlFlow<Stop, Why> {
         let present = self.mv.present();
         // Phase 3 cannot help while an early board at the present is unplayed.
         let early_waiting = color_of(present) == self.mover
@@ -176,18 +182,29 @@ impl Search<'_> {
                     let b = self.boards[i];
                     b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
                 }));
-        // No reasons are kept in phase 2: gathering them would only cost.
-        self.why = Why::unknown();
+        // Reasons are gathered for the siblings of this node and its
+        // parent (see `siblings.rs`).
+        self.why = Why::empty();
         if any_waiting && self.stuck(self.first_free, false)? {
-            return ControlFlow::Continue(());
+            return ControlFlow::Continue(self.take_why());
         }
+        self.why = Why::empty();
         if self.reserved.contains(&true) && self.reserved_stuck()? {
             self.p3_cuts += 1;
-            return ControlFlow::Continue(());
+            return ControlFlow::Continue(self.take_why());
         }
         if !early_waiting {
             self.phase_c_start()?;
         }
+        // The reasons of the jumps made from here that failed, with the
+        // present after them, and this node's own reason: the union of
+        // every jump's, stated before it (see `siblings.rs`).
+        let mut failed: Vec<Failed> = Vec::new();
+        let mut node_why = if early_waiting {
+            self.phase2_base_why()
+        } else {
+            Why::unknown()
+        };
         let n = self.boards.len();
         for i in 0..n {
             if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
@@ -205,7 +222,9 @@ impl Search<'_> {
                     self.kept_present_cut = true;
                     continue;
                 }
+                self.why = Why::empty();
                 if self.jump_fails(i, k)? {
+                    node_why.union_with(&self.take_why());
                     continue;
                 }
                 let reserve = if self.mv.is_branching(&m) {
@@ -220,15 +239,38 @@ impl Search<'_> {
                             self.p3_cuts += 1;
                             continue;
                         }
-                        _ => continue,
+                        _ => {
+                            // Not a branching jump while its target is
+                            // unplayed.
+                            let t = m.to.board;
+                            node_why
+                                .push(Cond::existence(&self.mv, BoardId { l: t.l, v: t.v + 1 }));
+                            continue;
+                        }
                     }
                 };
+                let own = self.jump_own_boards(&m);
+                if let Some((w, after)) = self.sibling_explained(&m, reserve, &failed)? {
+                    if !self.present_pinned_after(i, present, after) {
+                        node_why.set_unknown();
+                    }
+                    node_why.union_with(&w.without(&own));
+                    continue;
+                }
+                self.why = Why::empty();
                 let tried = self.try_move(&m, true)?;
                 if tried.is_none() {
-                    self.learn_jump(i, k, true);
+                    if self.last_check.is_some() {
+                        self.learn_jump(i, k, true);
+                    } else {
+                        self.why.set_unknown();
+                    }
+                    let w = self.take_why();
+                    node_why.union_with(&w.without(&own));
                 }
                 if let Some(u) = tried {
                     let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
+                    let after = self.mv.present();
                     self.stack.push(m);
                     self.branch_count += 1;
                     let r = self.phase_b();
@@ -238,11 +280,16 @@ impl Search<'_> {
                         self.reserved[j] = w;
                     }
                     self.mv.undo(u);
-                    r?;
+                    let why = r?;
+                    if !self.present_pinned_after(i, present, after) {
+                        node_why.set_unknown();
+                    }
+                    node_why.union_with(&why.without(&own));
+                    self.keep_failed(&mut failed, why, after, reserve);
                 }
             }
         }
-        ControlFlow::Continue(())
+        ControlFlow::Continue(node_why)
     }
 
     /// Phase 3 from a phase-2 node: the free optional boards, the ones that

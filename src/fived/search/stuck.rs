@@ -221,9 +221,13 @@ impl Search<'_> {
             if !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover) {
                 continue;
             }
+            // The reason (see `siblings.rs`): `j` unplayed, the hops not
+            // available, and the checks found.
+            self.depends_on_board(self.boards[j]);
             for k in 0..self.nonbranching[j].len() {
                 let m = self.nonbranching[j][k];
                 if !m.is_physical() && !self.mv.is_playable(m.to.board, self.mover) {
+                    self.depends_on_board(m.to.board);
                     continue;
                 }
                 if !self.probe_nb(j, k)? {
@@ -232,8 +236,11 @@ impl Search<'_> {
             }
             for s in 0..self.hop_sources[j].len() {
                 let o = self.hop_sources[j][s];
-                if o < self.first_free || o == j || !self.mv.is_playable(self.boards[o], self.mover)
-                {
+                if o < self.first_free || o == j {
+                    continue;
+                }
+                if !self.mv.is_playable(self.boards[o], self.mover) {
+                    self.depends_on_board(self.boards[o]);
                     continue;
                 }
                 for k in 0..self.nonbranching[o].len() {
@@ -251,7 +258,18 @@ impl Search<'_> {
     /// [`Search::jump_can_branch`], noting in `why` that the answer
     /// depends on the board the jump lands on.
     pub(super) fn jump_can_branch_why(&mut self, i: usize, k: usize, decided: usize) -> bool {
-        self.depends_on_board(self.jumps[i][k].to.board);
+        let target = self.jumps[i][k].to.board;
+        self.depends_on_board(target);
+        // Onto a free board's end: the answer may depend on which free
+        // boards can still hop onto it (`phase3_playable`).
+        if let Some(j) = (self.first_free..self.boards.len()).find(|&j| self.boards[j] == target) {
+            for s in 0..self.hop_sources[j].len() {
+                let o = self.hop_sources[j][s];
+                if o >= self.first_free && o != j {
+                    self.depends_on_board(self.boards[o]);
+                }
+            }
+        }
         self.jump_can_branch(i, k, decided)
     }
 

@@ -151,8 +151,13 @@ impl Why {
         }
     }
 
-    /// The most conditions a reason keeps.
-    pub(super) const MAX: usize = 40;
+    /// The most conditions a reason keeps. It was 40: on positions with
+    /// 30–60 timelines phase 1's reasons outgrew that (a waiting board's
+    /// failed ways out, the boards played, the checks' lines), became
+    /// unknown and skipped nothing (issue 14: `standardprincess-1-checks`
+    /// 25 of `stress/slow.tsv`, undecided, now an action in 167 823 nodes;
+    /// 1 000 instead of 160 decided nothing more on the stress suite).
+    pub(super) const MAX: usize = 160;
 
     /// Adds every condition of `other` (unknown stays unknown).
     pub(super) fn union_with(&mut self, other: &Why) {

@@ -446,6 +446,80 @@ fn pair_test_decides_a_once_undecided_slow_position() {
     assert_eq!(found, Answer::Known(!over), "{game} {pos}");
 }
 
+/// The verdict on row `game` `pos` of `file`, which must come within
+/// `nodes` (outcome, any legal action and the capped count), checked
+/// without the oracle (too big for it): the outcome agrees with the count
+/// and with the action found, and that action plays and submits through
+/// the staging API.
+fn decided_within(file: &str, game: &str, pos: usize, nodes: u64) -> Outcome {
+    use chronochess::fived::search::any_legal_action;
+    use chronochess::fived::Game;
+    let (suite, positions) = load(file);
+    let i = suite
+        .positions
+        .iter()
+        .position(|r| r.game == game && r.pos == pos)
+        .expect("the row is in the file");
+    let m = &positions[i];
+    let budget = Budget::nodes(nodes);
+    let Answer::Known(o) = outcome(m, budget) else {
+        panic!("{game} {pos}: undecided within {nodes} nodes");
+    };
+    let Answer::Known(found) = any_legal_action(m, budget) else {
+        panic!("{game} {pos}: no answer within {nodes} nodes");
+    };
+    let Answer::Known(c) = count_legal_actions(m, Some(1), budget) else {
+        panic!("{game} {pos}: count undecided within {nodes} nodes");
+    };
+    let over = matches!(o, Outcome::Checkmate | Outcome::Stalemate);
+    assert_eq!(over, c == 0, "{game} {pos}: outcome {o:?}, count {c}");
+    assert_eq!(over, found.is_none(), "{game} {pos}: outcome {o:?}");
+    if let Some(action) = found {
+        let mut g = Game::new(m.clone());
+        for mv in action {
+            g.play(mv).expect("the action's moves play");
+        }
+        assert!(
+            g.can_submit().is_ok(),
+            "{game} {pos}: the action found cannot be submitted"
+        );
+    }
+    o
+}
+
+/// Reasons between sibling jumps in phase 2 (issue 14,
+/// `src/fived/search/siblings.rs`): two `fresh.tsv` positions left
+/// undecided within 300 000 nodes (main at 42880ff), where every jump of
+/// the free boards was made and found `stuck` for the same reason below
+/// every phase-1 leaf, are decided: `smallcentered-3-kings` 29 is
+/// checkmate (15 508 nodes when made), `verysmall-1-checks` 14 has an
+/// action (138 117 nodes).
+#[test]
+fn positions_once_lost_among_sibling_jumps_are_decided() {
+    assert_eq!(
+        decided_within("fresh.tsv", "smallcentered-3-kings", 29, 20_000),
+        Outcome::Checkmate
+    );
+    assert!(matches!(
+        decided_within("fresh.tsv", "verysmall-1-checks", 14, 200_000),
+        Outcome::Ongoing { .. }
+    ));
+}
+
+/// Longer reasons (issue 14, `src/fived/search/why.rs`: up to 160
+/// conditions instead of 40): on positions with 30–60 timelines the
+/// reasons phase 1 gathers outgrew 40 conditions and became unknown, so
+/// nothing was skipped and no backjump was made.
+/// `standardprincess-1-checks` 25 of `slow.tsv` (undecided within 1 000 000
+/// nodes on main at 42880ff) has an action, found in 167 823 nodes.
+#[test]
+fn a_position_once_lost_to_short_reasons_is_decided() {
+    assert!(matches!(
+        decided_within("slow.tsv", "standardprincess-1-checks", 25, 250_000),
+        Outcome::Ongoing { .. }
+    ));
+}
+
 /// The three positions where the fast search once counted fewer actions
 /// than the oracle (it missed every action that leaves a board at the
 /// present unplayed by reactivating an old timeline ending with the

@@ -1,0 +1,205 @@
+//! Reasons between sibling jumps in phase 2 (issue 14): a jump sequence
+//! that ended `stuck` says why, and each other jump made in its place is
+//! skipped, unmade, when the same reason holds after it.
+//!
+//! Where the budget went before (`stress/README.md`): at a phase-2 node,
+//! the free boards' jumps were tried one after the other, and after each of
+//! them `stuck` found the same board at the present with no way out, for a
+//! reason that did not depend on the jump at all (on `fresh.tsv`
+//! `smallcentered-3-kings` 29: 951 phase-1 leaves reach phase 2, and
+//! 298 546 jumps were each made, tested and found stuck at the next level;
+//! the first jump made the next timeline inactive, and the only way out
+//! had been pulling the present back). Phase 1 has long skipped such
+//! siblings by their reasons (`why.rs`); phase 2 did not gather any.
+//!
+//! What a phase-2 node returns: `stuck`'s reason, or a reserved board's
+//! (`reserved_stuck`), when it is cut at its top; otherwise, while an early
+//! board waits at the present (so phase 3 does not run and nothing is
+//! visited), the union over its jumps of why each failed, stated before
+//! the jump (a nogood's conditions, the check found, a sibling's reason or
+//! the child's, minus the conditions on the boards the jump makes), plus
+//! the base of `phase2_base_why`. The root's goes back to phase 1, whose
+//! skipping and backjumping (`why.rs`) then work across phase 2.
+//!
+//! Why it is exact. A reason holds in a position where nothing is found,
+//! given what it leaves implicit: the present, the number of timelines (it
+//! decides the next timeline's number, whether it is active, which old
+//! timelines it reactivates) and the reservations of phase 2. Siblings
+//! are made from one node, so each adds one timeline, the same number; the
+//! present and the reservations after a sibling are compared explicitly
+//! with those kept with the reason. For a node's union: the base keeps the
+//! waiting early boards unplayed (so the present is theirs, phase 3 does
+//! not run, and the present after a jump is the same wherever the union
+//! holds, checked by `present_pinned_after`; else the union is unknown),
+//! keeps every played board that could jump played (no jump is added), and
+//! pins the boards of inactive timelines. Then each jump possible where the
+//! union holds was possible here and fails there for the reason it failed
+//! here. Phase 1's leaves have no new timeline and no reservation, so the
+//! root's union holds the same way there. The test of a sibling makes it
+//! (no check test), asks whether a kept reason holds, and undoes it; it is
+//! charged one node so that the budget still bounds the time. `stuck`
+//! notes the boards whose existence it depends on (`depends_on_board`),
+//! including the free boards that could still hop onto a board a jump
+//! lands on, and `reserved_stuck` those it looked at.
+
+use super::super::coords::{BoardId, Move};
+use super::why::{Cond, Why};
+use std::ops::ControlFlow;
+
+use super::{Search, Stop};
+
+/// At most this many reasons are kept per phase-2 node.
+const KEPT: usize = 16;
+
+/// Why a jump made from a phase-2 node failed: a reason that holds after
+/// it, with what the reason leaves implicit (the present, and the free
+/// boards reserved, after the jump).
+pub(super) struct Failed {
+    why: Why,
+    present: i32,
+    reserved: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// If jump `m`, made from the current phase-2 node as a branching jump
+    /// (reserving free board `reserve`, if any), leads to a position where
+    /// one of the `failed` reasons of its siblings holds with the same
+    /// present and the same reservations: that reason and present (the
+    /// jump fails the same way). Made without a check test (no node).
+    pub(super) fn sibling_explained(
+        &mut self,
+        m: &Move,
+        reserve: Option<usize>,
+        failed: &[Failed],
+    ) -> ControlFlow<Stop, Option<(Why, i32)>> {
+        if failed.is_empty() {
+            return ControlFlow::Continue(None);
+        }
+        let reserved = self.reserved_after(reserve);
+        if !failed.iter().any(|f| f.reserved == reserved) {
+            return ControlFlow::Continue(None);
+        }
+        // A move applied (not tested for a check): charged as a node all
+        // the same, so that the budget bounds the time.
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        let Some(u) = self.mv.apply_as(m, true) else {
+            return ControlFlow::Continue(None);
+        };
+        let present = self.mv.present();
+        let kept = self.keep_present.is_none_or(|p| present >= p);
+        let found = if kept {
+            failed
+                .iter()
+                .find(|f| {
+                    f.present == present && f.reserved == reserved && f.why.holds_in(&self.mv)
+                })
+                .map(|f| (f.why.clone(), present))
+        } else {
+            None
+        };
+        self.mv.undo(u);
+        ControlFlow::Continue(found)
+    }
+
+    /// The reserved boards once a jump reserving `reserve` is made.
+    fn reserved_after(&self, reserve: Option<usize>) -> Vec<usize> {
+        let mut r: Vec<usize> = (0..self.reserved.len())
+            .filter(|&j| self.reserved[j])
+            .collect();
+        if let Some(j) = reserve {
+            if !r.contains(&j) {
+                r.push(j);
+                r.sort_unstable();
+            }
+        }
+        r
+    }
+
+    /// Keeps `why`, the reason a jump made from this node (reserving
+    /// `reserve`) failed with the present `present` after it, for its
+    /// siblings (unless unknown, known already, or enough are kept).
+    pub(super) fn keep_failed(
+        &self,
+        failed: &mut Vec<Failed>,
+        why: Why,
+        present: i32,
+        reserve: Option<usize>,
+    ) {
+        if why.is_unknown() || failed.len() >= KEPT {
+            return;
+        }
+        let reserved = self.reserved_after(reserve);
+        if !failed
+            .iter()
+            .any(|f| f.present == present && f.reserved == reserved && f.why == why)
+        {
+            failed.push(Failed {
+                why,
+                present,
+                reserved,
+            });
+        }
+    }
+
+    /// The boards a branching jump `m` made from here creates: its
+    /// source's next board and the first board of its new timeline.
+    pub(super) fn jump_own_boards(&self, m: &Move) -> [BoardId; 2] {
+        let from = m.from.board;
+        [
+            BoardId {
+                l: from.l,
+                v: from.v + 1,
+            },
+            BoardId {
+                l: self.next_timeline(),
+                v: m.to.board.v + 1,
+            },
+        ]
+    }
+
+    /// The early boards waiting at the present (unplayed, active): while
+    /// one is, phase 3 is not run.
+    pub(super) fn waiting_early(&self) -> Vec<usize> {
+        let present = self.mv.present();
+        (0..self.first_free)
+            .filter(|&i| {
+                let b = self.boards[i];
+                b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+            })
+            .collect()
+    }
+
+    /// What a phase-2 node's reason always holds (see the module docs): the
+    /// early boards waiting at the present are unplayed (so phase 3 is not
+    /// run, and the present stays theirs), every board that could jump but
+    /// was played stays played (no jump is added), and the boards of
+    /// inactive timelines are as they are (which old timelines a new one
+    /// would pull the present back to).
+    pub(super) fn phase2_base_why(&self) -> Why {
+        let mut why = Why::empty();
+        let next = |b: BoardId| BoardId { l: b.l, v: b.v + 1 };
+        for i in self.waiting_early() {
+            why.push(Cond::existence(&self.mv, next(self.boards[i])));
+        }
+        for (i, &b) in self.boards.iter().enumerate() {
+            let jumped = !self.jumps[i].is_empty() && !self.mv.is_playable(b, self.mover);
+            if jumped || !self.mv.is_active(b.l) {
+                why.push(Cond::existence(&self.mv, next(b)));
+            }
+        }
+        why
+    }
+
+    /// Is the present after a jump from board `i` (`before` at this node,
+    /// `after` once made) the same in every position where this node's
+    /// reason holds? Yes if the jump pulled it back (that depends only on
+    /// the jump, the number of timelines and the old inactive timelines'
+    /// ends, all pinned), or if it stayed because another waiting early
+    /// board (unplayed by the reason) keeps it there.
+    pub(super) fn present_pinned_after(&self, i: usize, before: i32, after: i32) -> bool {
+        after < before || (after == before && self.waiting_early().iter().any(|&w| w != i))
+    }
+}
