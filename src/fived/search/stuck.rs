@@ -130,6 +130,7 @@ impl Search<'_> {
             let later_u = later(self, u);
             for k in 0..self.jumps[u].len() {
                 if self.jump_can_branch_why(u, k, decided)
+                    && !self.keep_forbids_jump(u, k)?
                     && !self.jump_fails_numbers(u, k, later_u)?
                     && !self.probe_jump(u, k)?
                 {
