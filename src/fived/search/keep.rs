@@ -30,14 +30,31 @@ impl Search<'_> {
     /// current partial action: it lands before the present, and fewer other
     /// boards can still make a jump that keeps it than timelines the mover
     /// can still create active. The reason goes to `why`: which of the
-    /// boards with such a jump were played already.
-    pub(super) fn keep_forbids_jump(&mut self, u: usize, k: usize) -> ControlFlow<Stop, bool> {
+    /// boards with such a jump were played already. `memo` keeps the
+    /// answer for `u`'s jumps into the past between calls on one position
+    /// (the reason is stated once).
+    pub(super) fn keep_forbids_jump(
+        &mut self,
+        u: usize,
+        k: usize,
+        memo: &mut Option<bool>,
+    ) -> ControlFlow<Stop, bool> {
         let Some(floor) = self.keep_present else {
             return ControlFlow::Continue(false);
         };
         if self.jumps[u][k].to.board.v + 1 >= floor {
             return ControlFlow::Continue(false);
         }
+        if let Some(f) = *memo {
+            return ControlFlow::Continue(f);
+        }
+        let f = self.keep_forbids_past_jumps(u, floor)?;
+        *memo = Some(f);
+        ControlFlow::Continue(f)
+    }
+
+    /// [`Search::keep_forbids_jump`] for any jump of `u` into the past.
+    fn keep_forbids_past_jumps(&mut self, u: usize, floor: i32) -> ControlFlow<Stop, bool> {
         let need = self.mv.active_timelines_left(self.mover);
         if need == 0 {
             return ControlFlow::Continue(false);
@@ -64,13 +81,23 @@ impl Search<'_> {
     /// Does board `j` have a jump landing at or after the present `floor`
     /// (its new timeline starts after it) that does not give a check in
     /// every action?
+    /// Memoised per board (`floor` is fixed for the search).
     fn has_forward_jump(&mut self, j: usize, floor: i32) -> ControlFlow<Stop, bool> {
+        if self.keep_pairs.forward.len() != self.boards.len() {
+            self.keep_pairs.forward = vec![None; self.boards.len()];
+        }
+        if let Some(f) = self.keep_pairs.forward[j] {
+            return ControlFlow::Continue(f);
+        }
+        let mut found = false;
         for k in 0..self.jumps[j].len() {
             if self.jumps[j][k].to.board.v + 1 >= floor && !self.dead_jump(j, k)? {
-                return ControlFlow::Continue(true);
+                found = true;
+                break;
             }
         }
-        ControlFlow::Continue(false)
+        self.keep_pairs.forward[j] = Some(found);
+        ControlFlow::Continue(found)
     }
 
     /// In a search keeping the present: is the present still the one the
@@ -105,6 +132,9 @@ pub(super) struct KeepPairs {
     witness: HashMap<(usize, usize), (Way, Way)>,
     /// How often the test cut (tests).
     pub(super) cuts: u64,
+    /// Per board: does it have a jump that keeps the present and does not
+    /// give a check in every action (see `has_forward_jump`)?
+    forward: Vec<Option<bool>>,
 }
 
 /// At most this many pairs are kept (a cache).
@@ -193,8 +223,9 @@ impl Search<'_> {
     /// The reasons of the ways left out go to `why`.
     fn keep_ways(&mut self, u: usize, decided: usize) -> ControlFlow<Stop, Vec<Way>> {
         let mut ways = Vec::new();
+        let mut memo = None;
         for k in 0..self.jumps[u].len() {
-            if !self.jump_fails_any_number(u, k)? && !self.keep_forbids_jump(u, k)? {
+            if !self.jump_fails_any_number(u, k)? && !self.keep_forbids_jump(u, k, &mut memo)? {
                 ways.push(Way::Jump(k));
             }
         }
@@ -330,4 +361,29 @@ impl Search<'_> {
         }
         ControlFlow::Continue(true)
     }
+}
+
+/// How often the pair test of a search keeping the present cut during that
+/// search (`outcome`'s second one) within `budget`, and whether an action
+/// keeping the present was found (`Unknown` if the budget ran out first).
+/// For tests.
+#[doc(hidden)]
+#[must_use]
+pub fn keep_pair_cuts(
+    position: &super::Multiverse,
+    budget: super::Budget,
+) -> (u64, super::Answer<bool>) {
+    let mut found = false;
+    let mut visit = |_: &[Move], _: &super::Multiverse| {
+        found = true;
+        ControlFlow::Break(())
+    };
+    let mut s = Search::new(position, budget, true, &mut visit);
+    let r = s.run();
+    let cuts = s.keep_pairs.cuts;
+    let answer = match r {
+        ControlFlow::Break(Stop::Budget) => super::Answer::Unknown,
+        _ => super::Answer::Known(found),
+    };
+    (cuts, answer)
 }

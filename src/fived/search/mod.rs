@@ -177,6 +177,7 @@ mod stuck;
 mod why;
 
 pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
+pub use keep::keep_pair_cuts;
 
 use why::{Cond, Why};
 

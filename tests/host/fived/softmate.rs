@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 
 use super::stress::load;
-use chronochess::fived::search::{for_each_legal_action, outcome_traced};
+use chronochess::fived::search::{for_each_legal_action, keep_pair_cuts, outcome_traced};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
 /// Softmate by its definition, from the full enumeration: in check, legal
@@ -163,4 +163,21 @@ fn softmate_agrees_with_the_enumeration_on_a_sample() {
     }
     println!("{compared} compared, {softmates} softmates");
     assert!(compared >= 100, "only {compared} positions compared");
+}
+
+/// The pair test of the search keeping the present (`keep.rs`, with hops
+/// as ways out) is what decides `standardreversedroyalty-1-checks` 19 of
+/// `fresh.tsv` (at main 42880ff: 212 + 299 788 nodes, capped; now an action
+/// keeping the present is found within 40 000).
+#[test]
+fn the_kept_present_pair_test_cuts_where_it_decides() {
+    let (suite, positions) = load("fresh.tsv");
+    let i = suite
+        .positions
+        .iter()
+        .position(|r| r.game == "standardreversedroyalty-1-checks" && r.pos == 19)
+        .expect("the row is in fresh.tsv");
+    let (cuts, found) = keep_pair_cuts(&positions[i], Budget::nodes(40_000));
+    assert!(cuts > 0, "the pair test did not cut");
+    assert!(matches!(found, Answer::Known(_)), "undecided: {found:?}");
 }
