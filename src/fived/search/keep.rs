@@ -258,6 +258,34 @@ impl Search<'_> {
         ways
     }
 
+    /// Is `w` still a way to play board `u` (see [`Search::keep_ways`]),
+    /// not made by board `not_from`? Jumps: not known to fail at any number
+    /// nor to pull the present back; hops: from a playable board `decided..`
+    /// and not known to fail.
+    fn keep_way_open(
+        &mut self,
+        u: usize,
+        w: Way,
+        decided: usize,
+        not_from: usize,
+    ) -> ControlFlow<Stop, bool> {
+        match w {
+            Way::Jump(k) => {
+                let mut memo = None;
+                let shut =
+                    self.jump_fails_any_number(u, k)? || self.keep_forbids_jump(u, k, &mut memo)?;
+                ControlFlow::Continue(!shut)
+            }
+            Way::Hop(o, k) => ControlFlow::Continue(
+                o >= decided
+                    && o != u
+                    && o != not_from
+                    && self.mv.is_playable(self.boards[o], self.mover)
+                    && !self.nb_fails(o, k, false),
+            ),
+        }
+    }
+
     /// The move of a way of board `u`, whether it is made as a branching
     /// jump, and the boards it makes.
     fn keep_way_move(&self, u: usize, w: Way) -> (Move, bool, [BoardId; 2]) {
@@ -309,13 +337,25 @@ impl Search<'_> {
     /// (without those on the boards `a`'s way made: they hold whenever it
     /// is made).
     fn keep_excludes(&mut self, a: usize, b: usize, decided: usize) -> ControlFlow<Stop, bool> {
-        let ways = self.keep_ways(a, decided)?;
+        // What made the test fail last time, if it still does: fail at once,
+        // before listing every way (the common case, and the cost of the
+        // test in searches it does not help).
         if let Some(&(w, x)) = self.keep_pairs.witness.get(&(a, b)) {
-            if ways.contains(&w) {
+            let saved = std::mem::replace(&mut self.why, Why::empty());
+            let open = self.keep_way_open(a, w, decided, usize::MAX);
+            self.why = saved;
+            if open? {
                 let (m, branch, _) = self.keep_way_move(a, w);
                 if let Some(u) = self.mv.apply_as(&m, branch) {
                     let saved = std::mem::replace(&mut self.why, Why::empty());
-                    let r = self.keep_way_fails_for_good(b, x);
+                    let from = match w {
+                        Way::Hop(o, _) => o,
+                        Way::Jump(_) => usize::MAX,
+                    };
+                    let r = match self.keep_way_open(b, x, decided, from) {
+                        ControlFlow::Continue(true) => self.keep_way_fails_for_good(b, x),
+                        other => other.map_continue(|_| true),
+                    };
                     self.why = saved;
                     self.mv.undo(u);
                     if !r? {
@@ -324,6 +364,7 @@ impl Search<'_> {
                 }
             }
         }
+        let ways = self.keep_ways(a, decided)?;
         for w in ways {
             let (m, branch, own) = self.keep_way_move(a, w);
             let Some(u) = self.mv.apply_as(&m, branch) else {
