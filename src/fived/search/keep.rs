@@ -14,10 +14,16 @@
 //! that jump could ever be made here: a board whose only way out is a jump
 //! into the past was kept alive below every combination of the other
 //! boards.
-
-use std::ops::ControlFlow;
+//!
+//! The pair test of `pair.rs` (two boards waiting at the present whose ways
+//! out exclude each other) was not run in that search. Its premise, that
+//! both boards must be played, holds there by definition while the present
+//! is the searched one; here it also counts the hops onto the two boards as
+//! ways out (see [`Search::keep_pair_stuck`]), so it cuts as soon as both are
+//! passed in phase 1 instead of below every board that can hop onto them.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use super::super::coords::{BoardId, Move};
 use super::nogood;
@@ -80,8 +86,7 @@ impl Search<'_> {
 
     /// Does board `j` have a jump landing at or after the present `floor`
     /// (its new timeline starts after it) that does not give a check in
-    /// every action?
-    /// Memoised per board (`floor` is fixed for the search).
+    /// every action? Memoised per board (`floor` is fixed for the search).
     fn has_forward_jump(&mut self, j: usize, floor: i32) -> ControlFlow<Stop, bool> {
         if self.keep_pairs.forward.len() != self.boards.len() {
             self.keep_pairs.forward = vec![None; self.boards.len()];
