@@ -99,6 +99,15 @@
 //!   timeline number, on pieces and empty squares of existing boards), end
 //!   the search at once, with a reason for phase 1. Before, that was found
 //!   only below every sequence of the other boards' jumps ahead of them.
+//! - The search keeping the present (issue 14, `keep.rs`): `stuck` no longer
+//!   counts as a way out a jump into the past that would pull the present
+//!   back wherever it is made (too few other boards can still make a jump
+//!   that keeps it first, so its timeline is active), and the pair test
+//!   runs there too, counting hops onto the two boards as ways out (the
+//!   present may not go back at all, so both must be played). Before, those
+//!   searches were the largest source of positions over 100 ms on the
+//!   stress suite: a legal action found in a few hundred nodes, then the
+//!   proof that none keeps the present ran out of budget.
 //!
 //! - Reasons in phase 2 (issue 14, `siblings.rs`): a jump sequence that
 //!   fails says why (`stuck`'s reason, a reserved board that cannot be
@@ -173,6 +182,7 @@
 use std::ops::ControlFlow;
 
 mod diagnostics;
+mod keep;
 mod nogood;
 mod pair;
 mod phases;
@@ -181,6 +191,7 @@ mod stuck;
 mod why;
 
 pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
+pub use keep::keep_pair_cuts;
 
 use why::{Cond, Why};
 
@@ -302,6 +313,8 @@ struct Search<'v> {
     /// that made it fail (`x` not known to give a check after `e`), tried
     /// first next time.
     pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
+    /// The pair test of a search keeping the present (`keep.rs`).
+    keep_pairs: keep::KeepPairs,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -474,6 +487,7 @@ impl<'v> Search<'v> {
             pair_cuts: 0,
             pair_learnt: Vec::new(),
             pair_witness: std::collections::HashMap::new(),
+            keep_pairs: keep::KeepPairs::default(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),

@@ -17,9 +17,10 @@
 //!
 //! It runs wherever `stuck` finds each board alone with a way out, in
 //! phase 1 (the reason then sends the search back past every board it does
-//! not name) and in phase 2; not in `outcome`'s second search (an action
-//! keeping the present), where it never cut on the stress suite's softmate
-//! searches measured and only cost time.
+//! not name) and in phase 2. In `outcome`'s second search (an action
+//! keeping the present) its own variant runs instead (`keep.rs`: the
+//! present may not go back at all there, and hops onto the two boards count
+//! as ways out).
 //!
 //! Why it is exact: a completion plays E and X by one branching jump each
 //! (a passed early board has no other move left, and no hop onto it is
@@ -60,10 +61,12 @@ impl Search<'_> {
     /// that both were left unplayed).
     pub(super) fn pair_stuck(&mut self, decided: usize, last: usize) -> ControlFlow<Stop, bool> {
         let present = self.mv.present();
-        // Not in the search for an action that keeps the present: on the
-        // stress suite's softmate searches it never cut and only cost time.
-        if color_of(present) != self.mover || self.keep_present.is_some() {
+        if color_of(present) != self.mover {
             return ControlFlow::Continue(false);
+        }
+        if self.keep_present.is_some() {
+            // Keeping the present: its own test, with hops (`keep.rs`).
+            return self.keep_pair_stuck(decided, last);
         }
         {
             // The present must not be able to go back below the two boards:

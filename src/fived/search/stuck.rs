@@ -128,8 +128,10 @@ impl Search<'_> {
                 }
             }
             let later_u = later(self, u);
+            let mut past_forbidden = None;
             for k in 0..self.jumps[u].len() {
                 if self.jump_can_branch_why(u, k, decided)
+                    && !self.keep_forbids_jump(u, k, &mut past_forbidden)?
                     && !self.jump_fails_numbers(u, k, later_u)?
                     && !self.probe_jump(u, k)?
                 {

@@ -11,4 +11,5 @@ mod puzzles;
 mod reactivation;
 mod resolve;
 mod roundtrip;
+mod softmate;
 mod stress;

@@ -21,7 +21,8 @@ use chronochess::fived::search::{count_legal_actions, outcome};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 use data::{LabelledBy, Suite, CAP};
 
-fn load(name: &str) -> (Suite, Vec<Multiverse>) {
+/// A stress data file and its positions (also for `softmate.rs`).
+pub(super) fn load(name: &str) -> (Suite, Vec<Multiverse>) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("stress")
         .join(name);

@@ -23,6 +23,10 @@
 //!   position where brute force finishes uncapped, compares its whole set of
 //!   actions with the fast search's (stronger than comparing counts); with
 //!   `--show`, prints up to N actions found by only one side.
+//! - `stress softcheck FILE... [--enumeration-nodes N] [--oracle-nodes N]
+//!   [--budget N]`: on every position in check where the full enumeration
+//!   finishes, compares `outcome`'s softmate with the enumeration's (and
+//!   brute force's where it finishes) (`softcheck.rs`).
 //! - `stress reflag FILE...`: recomputes the flags that describe a position.
 //! - `stress import OUT FILE...`: adds the final position (and every
 //!   position in check) of real 5dpgn games to a data file, labelled.
@@ -34,6 +38,7 @@ pub mod data;
 mod generate;
 pub mod oracle;
 pub mod playout;
+mod softcheck;
 
 use commands::{check, crosscheck, import, relabel, show};
 use generate::generate;
@@ -55,6 +60,7 @@ const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
        chronochess stress crosscheck FILE... [--oracle-nodes N] [--show N]
+       chronochess stress softcheck FILE... [--enumeration-nodes N] [--oracle-nodes N] [--budget N]
        chronochess stress reflag FILE...";
 
 /// Default node budget of the fast search when checking.
@@ -80,6 +86,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         Some("import") => import(&args[1..]),
         Some("crosscheck") => crosscheck(&args[1..]),
         Some("reflag") => reflag(&args[1..]),
+        Some("softcheck") => softcheck::softcheck(&args[1..]),
         _ => Err(USAGE.to_string()),
     }
 }

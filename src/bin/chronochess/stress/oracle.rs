@@ -39,6 +39,10 @@ pub enum Found {
 /// The brute-force oracle's work on one position.
 pub struct Oracle {
     game: Game,
+    /// The present before the action, and whether some legal action found
+    /// leaves it there or moves it forward (for [`softmate`]).
+    start_present: i32,
+    kept_present: bool,
     nonbranching: Vec<Move>,
     branching: Vec<Move>,
     actions: HashSet<(Vec<Move>, Vec<Move>)>,
@@ -76,6 +80,9 @@ impl Oracle {
     fn record(&mut self) -> ControlFlow<Stop> {
         let played = !self.nonbranching.is_empty() || !self.branching.is_empty();
         if played && self.game.can_submit().is_ok() {
+            if self.game.multiverse().present() >= self.start_present {
+                self.kept_present = true;
+            }
             let mut nb = self.nonbranching.clone();
             nb.sort();
             self.actions.insert((nb, self.branching.clone()));
@@ -123,6 +130,8 @@ impl Oracle {
 /// `cap`, or [`Found::GaveUp`] after `limit` staged moves.
 pub fn count(position: &Multiverse, cap: u64, limit: u64) -> (Found, u64) {
     let mut o = Oracle {
+        start_present: position.present(),
+        kept_present: false,
         game: Game::new(position.clone()),
         nonbranching: Vec::new(),
         branching: Vec::new(),
@@ -145,6 +154,8 @@ pub fn count(position: &Multiverse, cap: u64, limit: u64) -> (Found, u64) {
 /// branching sequence), or `None` past `limit` staged moves.
 pub fn actions(position: &Multiverse, limit: u64) -> Option<HashSet<(Vec<Move>, Vec<Move>)>> {
     let mut o = Oracle {
+        start_present: position.present(),
+        kept_present: false,
         game: Game::new(position.clone()),
         nonbranching: Vec::new(),
         branching: Vec::new(),
@@ -198,4 +209,29 @@ pub fn search_actions(
         out.insert((Vec::new(), Vec::new()));
     }
     r.known().map(|_| out)
+}
+
+/// Softmate by brute force: `Some(true)` if the side to move is in check,
+/// has legal actions, and every one of them pulls the present back (none
+/// leaves it where it is or moves it forward); `Some(false)` otherwise;
+/// `None` past `limit` staged moves. For `stress softcheck`.
+pub fn softmate(position: &Multiverse, limit: u64) -> Option<bool> {
+    let mut o = Oracle {
+        start_present: position.present(),
+        kept_present: false,
+        game: Game::new(position.clone()),
+        nonbranching: Vec::new(),
+        branching: Vec::new(),
+        actions: HashSet::new(),
+        seen: HashSet::new(),
+        nodes: 0,
+        limit,
+        cap: u64::MAX,
+    };
+    match o.walk() {
+        ControlFlow::Continue(()) => {
+            Some(position.in_check() && !o.actions.is_empty() && !o.kept_present)
+        }
+        ControlFlow::Break(_) => None,
+    }
 }
