@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 
 use super::stress::load;
-use chronochess::fived::search::{for_each_legal_action, keep_pair_cuts, outcome_traced};
+use chronochess::fived::search::{for_each_legal_action, keep_pair_cuts, outcome_traced_with};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
 /// Softmate by its definition, from the full enumeration: in check, legal
@@ -37,7 +37,7 @@ fn softmate_by_enumeration(m: &Multiverse, budget: u64) -> Option<bool> {
 /// The softmate `outcome` reports within `budget` nodes, and whether its
 /// two searches finished (a softmate not proven is reported as `false`).
 fn softmate(m: &Multiverse, budget: u64) -> Option<(bool, bool, [u64; 2])> {
-    let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
+    let (o, nodes) = outcome_traced_with(m, Budget::nodes(budget), u64::MAX);
     match o {
         Answer::Known(Outcome::Ongoing { softmate, .. }) => {
             Some((softmate, nodes[0] + nodes[1] < budget, nodes))
@@ -180,4 +180,32 @@ fn the_kept_present_pair_test_cuts_where_it_decides() {
     let (cuts, found) = keep_pair_cuts(&positions[i], Budget::nodes(40_000));
     assert!(cuts > 0, "the pair test did not cut");
     assert!(matches!(found, Answer::Known(_)), "undecided: {found:?}");
+}
+
+/// `outcome`'s softmate search stops at `SOFTMATE_NODES`: on a position
+/// where it cannot prove softmate within 300 000 nodes
+/// (`standarddefendedpawn-0-swarm` 23 of `fresh-slow.tsv`, in check on
+/// three boards), the verdict (a legal action exists) comes after at most
+/// that many nodes of the second search, with softmate not claimed.
+#[test]
+fn outcome_bounds_its_softmate_search() {
+    use chronochess::fived::search::{outcome_traced, SOFTMATE_NODES};
+    let (suite, positions) = load("fresh-slow.tsv");
+    let i = suite
+        .positions
+        .iter()
+        .position(|r| r.game == "standarddefendedpawn-0-swarm" && r.pos == 23)
+        .expect("the row is in its file");
+    let (o, nodes) = outcome_traced(&positions[i], Budget::nodes(300_000));
+    assert_eq!(
+        o,
+        Answer::Known(Outcome::Ongoing {
+            in_check: true,
+            softmate: false
+        })
+    );
+    assert!(nodes[1] > 0 && nodes[1] <= SOFTMATE_NODES, "{nodes:?}");
+    let (full, more) = outcome_traced_with(&positions[i], Budget::nodes(300_000), u64::MAX);
+    assert_eq!(full, o);
+    assert!(more[1] > SOFTMATE_NODES, "{more:?}");
 }

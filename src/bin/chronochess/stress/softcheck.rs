@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use std::ops::ControlFlow;
 
-use chronochess::fived::search::{for_each_legal_action, outcome_traced};
+use chronochess::fived::search::{for_each_legal_action, outcome_traced_with};
 use chronochess::fived::{Answer, Budget, Outcome};
 
 use super::data::Suite;
@@ -63,7 +63,7 @@ pub(super) fn softcheck(args: &[String]) -> Result<ExitCode, String> {
             if !m.in_check() {
                 continue;
             }
-            let (o, [a, b]) = outcome_traced(m, Budget::nodes(budget));
+            let (o, [a, b]) = outcome_traced_with(m, Budget::nodes(budget), u64::MAX);
             let Answer::Known(Outcome::Ongoing { softmate, .. }) = o else {
                 continue;
             };
