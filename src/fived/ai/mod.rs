@@ -127,7 +127,7 @@
 //! as far as the caller's limit allows: on the page, its clock). The
 //! numbered levels differ in a weakness that shrinks as the level grows (a
 //! seeded choice among the near-best actions, a safety check that the
-//! lower levels skip) and in depth and node limit, 4× apart from level 3 on:
+//! lower levels skip) and in depth and node limit, 2–4× apart from level 3 on:
 //! [`Level::skill`] has the table. Every level is deterministic for a seed
 //! when its limit is a node count (a clock makes the depth reached vary).
 
@@ -182,7 +182,7 @@ impl Level {
     /// |---|---|---|---|---|
     /// | `1` Beginner | 1 action | 1 000 | 300 cp | never |
     /// | `2` Casual | 1 action | 3 000 | 100 cp | 3 actions in 4 |
-    /// | `3` Intermediate | 2 actions | 10 000 | 0 | always |
+    /// | `3` Intermediate | 3 actions | 20 000 | 0 | always |
     /// | `4` Advanced | 4 actions | 40 000 | 0 | always |
     /// | `5` Expert | 8 actions | 160 000 | 0 | always |
     /// | `strongest` | 64 actions | the caller's only | 0 | always |
@@ -213,7 +213,7 @@ impl Level {
         let (depth, nodes, margin, safety) = match self {
             Level::Depth(1) => (1, 1_000, 300, 0),
             Level::Depth(2) => (1, 3_000, 100, 75),
-            Level::Depth(3) => (2, 10_000, 0, 100),
+            Level::Depth(3) => (3, 20_000, 0, 100),
             Level::Depth(4) => (4, 40_000, 0, 100),
             Level::Depth(_) => (8, 160_000, 0, 100),
             Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100),

@@ -308,7 +308,7 @@ fn each_level_has_its_own_node_limit_growing_with_it() {
     let budgets: Vec<u64> = (1..=Level::MAX_DEPTH_LEVEL)
         .map(|n| Level::Depth(n).node_budget())
         .collect();
-    assert!(budgets.windows(2).all(|w| w[1] >= 3 * w[0]), "{budgets:?}");
+    assert!(budgets.windows(2).all(|w| w[1] >= 2 * w[0]), "{budgets:?}");
     assert_eq!(Level::Strongest.node_budget(), u64::MAX);
     // Without a limit of the caller's, the level's own bounds the work
     // (a little over it at most: a node's listing finishes its step).
@@ -335,9 +335,9 @@ fn the_levels_weaknesses_shrink_as_they_grow() {
         assert!(w[0].margin >= w[1].margin, "{skills:?}");
         assert!(w[0].safety <= w[1].safety, "{skills:?}");
     }
-    // Level 3 on: budgets 4× apart, the full safety check, no margin.
+    // Level 3 on: budgets at least 2× apart, the full safety check, no margin.
     for w in skills[2..5].windows(2) {
-        assert!(w[1].nodes >= 4 * w[0].nodes, "{skills:?}");
+        assert!(w[1].nodes >= 2 * w[0].nodes, "{skills:?}");
     }
     assert!(skills[2..].iter().all(|s| s.safety == 100 && s.margin == 0));
     assert_eq!((skills[0].safety, skills[1].safety), (0, 75));
