@@ -88,7 +88,7 @@ pub fn level_blurb(level: Level) -> String {
             "looks one action ahead, usually sees a mate in one against it".to_string()
         }
         Level::Depth(n) => format!(
-            "looks up to {} actions ahead, never walks into a mate in one",
+            "looks up to {} actions ahead, checks for a mate in one against it",
             level_depth(n)
         ),
         Level::Strongest => "looks as far ahead as it can in the time".to_string(),
