@@ -395,7 +395,7 @@ pub fn choose_action(
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<Choice> {
-    choose_action_reporting(position, level, seed, limits, &mut |_| {})
+    choose(position, level, seed, limits, None)
 }
 
 /// [`choose_action`], telling `report` the best action found so far each
@@ -413,7 +413,23 @@ pub fn choose_action_reporting(
     limits: &Limits<'_>,
     report: &mut dyn FnMut(&Choice),
 ) -> Option<Choice> {
-    choose_by_level(position, level, seed, limits, report).or_else(|| {
+    choose(position, level, seed, limits, Some(report))
+}
+
+/// [`choose_action_reporting`]; without a listener the reports are not
+/// checked for a mate in one (nobody can play them early), which saves
+/// time and changes no choice.
+fn choose(
+    position: &Multiverse,
+    level: Level,
+    seed: u64,
+    limits: &Limits<'_>,
+    report: Option<&mut dyn FnMut(&Choice)>,
+) -> Option<Choice> {
+    let listening = report.is_some();
+    let mut silent = |_: &Choice| {};
+    let report = report.unwrap_or(&mut silent);
+    choose_by_level(position, level, seed, limits, listening, report).or_else(|| {
         let found = crate::fived::search::any_legal_action(
             position,
             crate::fived::Budget::nodes(LAST_RESORT),
@@ -433,6 +449,7 @@ fn choose_by_level(
     level: Level,
     seed: u64,
     limits: &Limits<'_>,
+    listening: bool,
     report: &mut dyn FnMut(&Choice),
 ) -> Option<Choice> {
     let mut rng = Rng::new(seed);
@@ -472,6 +489,7 @@ fn choose_by_level(
             if rng.below(100) >= u64::from(skill.safety) {
                 s.without_safety();
             }
+            s.check_reports = listening;
             let found = s.think(skill.depth, &mut |moves, score, depth, nodes| {
                 report(&Choice {
                     moves: moves.to_vec(),

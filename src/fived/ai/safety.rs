@@ -263,7 +263,7 @@ impl Searcher<'_> {
         kids: &[super::search::Child],
         best: (Vec<Move>, i32),
     ) -> (Vec<Move>, i32) {
-        if !self.safety {
+        if !self.safety || !self.check_reports {
             return best;
         }
         let counted = self.nodes;

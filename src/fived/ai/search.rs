@@ -287,6 +287,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether [`Searcher::think`] runs the safety check (the tests turn it
     /// off to see the action it would play without it).
     pub(crate) safety: bool,
+    /// Whether each report is checked for a mate in one first
+    /// ([`Searcher::quick_safe`]): only when someone listens.
+    pub(crate) check_reports: bool,
     pub(crate) aborted: bool,
     rng: Rng,
     /// Root actions within this many centipawns of the best may be played
@@ -311,6 +314,7 @@ impl<'a> Searcher<'a> {
             reserve: (limits.nodes / super::safety::SAFETY_SHARE)
                 .min(limits.scan / super::safety::SCAN_PER_SAFETY),
             safety: true,
+            check_reports: true,
             limits,
             nodes: 0,
             aborted: false,
