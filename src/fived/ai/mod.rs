@@ -68,7 +68,9 @@
 //! # Never walking into a mate in one (`safety.rs`)
 //!
 //! The search looks at only some of the opponent's replies (a beam, a
-//! capped listing), so before committing, the searching levels check their
+//! capped listing), so before committing, the searching levels (but the
+//! beginner's, and a quarter of the casual level's actions: [`Level::skill`])
+//! check their
 //! candidates exactly, best first: the search's choice, then the root's
 //! other actions in the search's order. For each, only the opponent's
 //! replies that give check can mate; each is tested with the exact
@@ -92,7 +94,11 @@
 //! often does not finish, and only the composed replies were tried). When
 //! every root action was found to allow a mate, the search's choice is
 //! played (the game is lost). On the page, "move now" plays the last action
-//! the search reported, which the check has not seen unless it changed it.
+//! the search reported, before the full check ran; so every report of a
+//! level that runs the check is checked first with both stages within 2 000
+//! nodes of its own (not counted in the limit, so the choice is the same
+//! with or without a listener): the first of the best and the next seven
+//! actions not proven to allow a mate in one is reported.
 //!
 //! # Evaluation ([`eval::evaluate`])
 //!
@@ -117,12 +123,13 @@
 //!
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
-//! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` (search depth 1
-//! with ±400 noise, depth 1, 2, 3, 4 actions, each with its own node limit,
-//! [`Level::node_budget`]: 1 000, 3 000, 10 000, 30 000, 100 000) and
-//! `strongest` (deepening as far as the caller's limit allows: on the page,
-//! its clock). Every level is deterministic for a seed when its limit is a
-//! node count (a clock makes the depth reached vary).
+//! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` and `strongest` (deepening
+//! as far as the caller's limit allows: on the page, its clock). The
+//! numbered levels differ in a weakness that shrinks as the level grows (a
+//! seeded choice among the near-best actions, a safety check that the
+//! lower levels skip) and in depth and node limit, 2–4× apart from level 3 on:
+//! [`Level::skill`] has the table. Every level is deterministic for a seed
+//! when its limit is a node count (a clock makes the depth reached vary).
 
 pub mod eval;
 mod safety;
@@ -158,31 +165,81 @@ impl Level {
         v
     }
 
-    /// The level's own node limit ([`Limits::nodes`]): each numbered level
-    /// may visit about 3–4 times as many actions as the one below, so that
-    /// it looks deeper *and* wider; the caller's limit (a node count, the
-    /// page's clock) applies too, whichever comes first. `strongest` and the
-    /// baselines have none: the caller's limit alone bounds them.
+    /// The level's own node limit ([`Limits::nodes`]); the caller's limit
+    /// (a node count, the page's clock) applies too, whichever comes first.
+    /// `strongest` and the baselines have none: the caller's limit alone
+    /// bounds them. See [`Level::skill`] for what each level does with it.
     #[must_use]
     pub fn node_budget(self) -> u64 {
-        match self {
-            Level::Depth(1) => 1_000,
-            Level::Depth(2) => 3_000,
-            Level::Depth(3) => 10_000,
-            Level::Depth(4) => 30_000,
-            Level::Depth(_) => 100_000,
-            Level::Random | Level::Ucb | Level::Strongest => u64::MAX,
-        }
+        self.skill().nodes
     }
 
-    /// Maximum search depth in actions, and the noise added to root scores.
-    fn settings(self) -> (u32, i32) {
-        match self {
-            Level::Depth(1) => (1, 400),
-            Level::Depth(n) => (u32::from(n) - 1, 0),
-            _ => (64, 0),
+    /// How the level plays: the Stockfish "skill level" idea (lichess'
+    /// levels 1–8 are built on it), a weakness that shrinks as the level
+    /// grows, together with a deeper search and a larger node limit.
+    ///
+    /// | level | deepest iteration | node limit | margin | safety check |
+    /// |---|---|---|---|---|
+    /// | `1` Beginner | 1 action | 1 000 | 300 cp | never |
+    /// | `2` Casual | 1 action | 3 000 | 100 cp | 3 actions in 4 |
+    /// | `3` Intermediate | 3 actions | 20 000 | 0 | always |
+    /// | `4` Advanced | 4 actions | 40 000 | 0 | always |
+    /// | `5` Expert | 8 actions | 160 000 | 0 | always |
+    /// | `strongest` | 64 actions | the caller's only | 0 | always |
+    ///
+    /// - *deepest iteration*: iterative deepening stops there, or sooner
+    ///   when the node limit runs out (with several timelines the higher
+    ///   levels reach 2–4 actions);
+    /// - *margin*: among the root actions whose exact score is within the
+    ///   margin of the best one's, the level plays the one whose score plus
+    ///   a seeded random bonus of 0 to the margin is highest (a beginner
+    ///   gives away a pawn or a piece now and then). Below depth 1 every
+    ///   root action is then searched with a full window, so its score is
+    ///   exact, not a bound. A mate seen for either side is never traded
+    ///   for the margin;
+    /// - *safety check* (`safety.rs`, see the module documentation): before
+    ///   it commits, the level proves its choice leaves the opponent no mate
+    ///   in one (or plays another candidate). The casual level skips it on
+    ///   a seeded quarter of its actions and the beginner never runs it:
+    ///   they overlook a mate in one as players of their strength do. It is
+    ///   the largest single difference between levels on a small board,
+    ///   where games are decided by mates.
+    ///
+    /// Every level plays a mate in one it has (the root's mate scan comes
+    /// first and is never subject to the margin), never plays an illegal
+    /// action, and is deterministic for a seed under a node limit.
+    #[must_use]
+    pub fn skill(self) -> Skill {
+        let (depth, nodes, margin, safety) = match self {
+            Level::Depth(1) => (1, 1_000, 300, 0),
+            Level::Depth(2) => (1, 3_000, 100, 75),
+            Level::Depth(3) => (3, 20_000, 0, 100),
+            Level::Depth(4) => (4, 40_000, 0, 100),
+            Level::Depth(_) => (8, 160_000, 0, 100),
+            Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100),
+        };
+        Skill {
+            depth,
+            nodes,
+            margin,
+            safety,
         }
     }
+}
+
+/// What a searching level may do ([`Level::skill`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Skill {
+    /// The deepest iteration, in actions.
+    pub depth: u32,
+    /// The level's own node limit.
+    pub nodes: u64,
+    /// Root actions scored within this many centipawns of the best may be
+    /// played (a seeded choice); 0 plays the best.
+    pub margin: i32,
+    /// The share of its actions (in percent, a seeded draw per action)
+    /// whose choice the level checks for a mate in one of the opponent.
+    pub safety: u32,
 }
 
 impl std::fmt::Display for Level {
@@ -338,7 +395,7 @@ pub fn choose_action(
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<Choice> {
-    choose_action_reporting(position, level, seed, limits, &mut |_| {})
+    choose(position, level, seed, limits, None)
 }
 
 /// [`choose_action`], telling `report` the best action found so far each
@@ -356,7 +413,23 @@ pub fn choose_action_reporting(
     limits: &Limits<'_>,
     report: &mut dyn FnMut(&Choice),
 ) -> Option<Choice> {
-    choose_by_level(position, level, seed, limits, report).or_else(|| {
+    choose(position, level, seed, limits, Some(report))
+}
+
+/// [`choose_action_reporting`]; without a listener the reports are not
+/// checked for a mate in one (nobody can play them early), which saves
+/// time and changes no choice.
+fn choose(
+    position: &Multiverse,
+    level: Level,
+    seed: u64,
+    limits: &Limits<'_>,
+    report: Option<&mut dyn FnMut(&Choice)>,
+) -> Option<Choice> {
+    let listening = report.is_some();
+    let mut silent = |_: &Choice| {};
+    let report = report.unwrap_or(&mut silent);
+    choose_by_level(position, level, seed, limits, listening, report).or_else(|| {
         let found = crate::fived::search::any_legal_action(
             position,
             crate::fived::Budget::nodes(LAST_RESORT),
@@ -376,6 +449,7 @@ fn choose_by_level(
     level: Level,
     seed: u64,
     limits: &Limits<'_>,
+    listening: bool,
     report: &mut dyn FnMut(&Choice),
 ) -> Option<Choice> {
     let mut rng = Rng::new(seed);
@@ -401,18 +475,22 @@ fn choose_by_level(
             })
         }
         Level::Depth(_) | Level::Strongest => {
-            let (depth, noise) = level.settings();
+            let skill = level.skill();
             let mut s = search::Searcher::new(
                 position,
                 Limits {
-                    nodes: limits.nodes.min(level.node_budget()),
+                    nodes: limits.nodes.min(skill.nodes),
                     stop: limits.stop,
                     scan: limits.scan,
                 },
                 rng.next_u64(),
-                noise,
+                skill.margin,
             );
-            let found = s.think(depth, &mut |moves, score, depth, nodes| {
+            if rng.below(100) >= u64::from(skill.safety) {
+                s.without_safety();
+            }
+            s.check_reports = listening;
+            let found = s.think(skill.depth, &mut |moves, score, depth, nodes| {
                 report(&Choice {
                     moves: moves.to_vec(),
                     score: Some(score),

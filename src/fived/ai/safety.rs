@@ -45,6 +45,14 @@ pub(crate) const SCAN_PER_SAFETY: u64 = 5;
 /// Candidates the safety check looks at, best first, at most.
 const CANDIDATES: usize = usize::MAX;
 
+/// Candidates the quick check of a reported action looks at
+/// ([`Searcher::quick_safe`]), best first, at most.
+const QUICK_CANDIDATES: usize = 8;
+
+/// Nodes the quick check of one report may count, all candidates together
+/// (on one timeline a candidate takes a few hundred).
+const QUICK_NODES: u64 = 2_000;
+
 /// What the safety check found about one action of ours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Safety {
@@ -124,27 +132,10 @@ impl Searcher<'_> {
     /// opponent), both stages.
     fn replies_verdict(&mut self, cap: u64) -> Safety {
         let mut work = self.pos.clone();
-        // Stage 1: composed replies, one board's move varied at a time.
-        let boards = work.mandatory_boards();
-        let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
-        for (board, &count) in counts.iter().enumerate() {
-            for k in 0..count {
-                if self.nodes >= cap {
-                    return Safety::Unknown;
-                }
-                self.nodes += 1;
-                let reply = compose(&mut work, |p, i, options| {
-                    if i == board {
-                        Some(k)
-                    } else {
-                        best_guess(p, options)
-                    }
-                });
-                let Some(reply) = reply else { continue };
-                if self.mating(&mut work, &reply) == Some(true) {
-                    return Safety::Mated;
-                }
-            }
+        match self.composed_replies_mate(&mut work, cap) {
+            Some(true) => return Safety::Mated,
+            None => return Safety::Unknown,
+            Some(false) => {}
         }
         // Stage 2: every legal reply.
         let room = cap.saturating_sub(self.nodes);
@@ -222,6 +213,75 @@ impl Searcher<'_> {
         } else {
             Safety::Safe
         }
+    }
+
+    /// Stage 1 for the side to move of `self.pos` (the opponent), played on
+    /// `work` (a copy of it): composed replies, one board's move varied at a
+    /// time, each checking one tested for mate. `Some(true)`: a mating reply
+    /// was found; `None`: the nodes counted reached `cap` first.
+    fn composed_replies_mate(
+        &mut self,
+        work: &mut crate::fived::Multiverse,
+        cap: u64,
+    ) -> Option<bool> {
+        let boards = work.mandatory_boards();
+        let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
+        for (board, &count) in counts.iter().enumerate() {
+            for k in 0..count {
+                if self.nodes >= cap {
+                    return None;
+                }
+                self.nodes += 1;
+                let reply = compose(work, |p, i, options| {
+                    if i == board {
+                        Some(k)
+                    } else {
+                        best_guess(p, options)
+                    }
+                });
+                let Some(reply) = reply else { continue };
+                if self.mating(work, &reply) == Some(true) {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// What may be reported as the best action so far, which the page plays
+    /// when the player says "move now" before the safety check ran: the
+    /// first of `best` and the root's other actions in the search's order
+    /// (at most [`QUICK_CANDIDATES`]) not proven to allow a mate in one, by
+    /// the safety check's two stages within [`QUICK_NODES`] nodes for all
+    /// of them (a candidate whose check runs out of them is taken as it
+    /// is); `best` when every candidate looked at allows a mate. Only for
+    /// levels that run the safety check. Its nodes are not counted in the
+    /// limit (so the search and its choice are the same with or without a
+    /// listener): it is bounded by its own [`QUICK_NODES`] a report.
+    pub(crate) fn quick_safe(
+        &mut self,
+        kids: &[super::search::Child],
+        best: (Vec<Move>, i32),
+    ) -> (Vec<Move>, i32) {
+        if !self.safety || !self.check_reports {
+            return best;
+        }
+        let counted = self.nodes;
+        let cap = self.nodes.saturating_add(QUICK_NODES);
+        let mut pick = best.clone();
+        let order = std::iter::once(best.clone()).chain(
+            kids.iter()
+                .filter(|k| k.moves != best.0)
+                .map(|k| (k.moves.clone(), k.score)),
+        );
+        for (moves, score) in order.take(QUICK_CANDIDATES) {
+            if self.reply_mates(&moves, cap) != Safety::Mated {
+                pick = (moves, score);
+                break;
+            }
+        }
+        self.nodes = counted;
+        pick
     }
 
     /// Whether the legal action `reply` of the side to move of `work` mates

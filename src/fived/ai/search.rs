@@ -287,9 +287,14 @@ pub(crate) struct Searcher<'a> {
     /// Whether [`Searcher::think`] runs the safety check (the tests turn it
     /// off to see the action it would play without it).
     pub(crate) safety: bool,
+    /// Whether each report is checked for a mate in one first
+    /// ([`Searcher::quick_safe`]): only when someone listens.
+    pub(crate) check_reports: bool,
     pub(crate) aborted: bool,
     rng: Rng,
-    noise: i32,
+    /// Root actions within this many centipawns of the best may be played
+    /// ([`super::Skill::margin`]).
+    margin: i32,
     /// How the root listing (the mate scan) ended.
     pub(crate) root_listing: Option<Listing>,
     /// Root actions beyond the kept ones that give check and whose mate
@@ -298,20 +303,33 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub(crate) fn new(pos: &Multiverse, limits: Limits<'a>, seed: u64, noise: i32) -> Searcher<'a> {
+    pub(crate) fn new(
+        pos: &Multiverse,
+        limits: Limits<'a>,
+        seed: u64,
+        margin: i32,
+    ) -> Searcher<'a> {
         Searcher {
             pos: pos.clone(),
             reserve: (limits.nodes / super::safety::SAFETY_SHARE)
                 .min(limits.scan / super::safety::SCAN_PER_SAFETY),
             safety: true,
+            check_reports: true,
             limits,
             nodes: 0,
             aborted: false,
             rng: Rng::new(seed),
-            noise,
+            margin,
             root_listing: None,
             unresolved: Vec::new(),
         }
+    }
+
+    /// No safety check: [`Searcher::think`] plays the search's choice, and
+    /// no share of the limit is kept for the check.
+    pub(crate) fn without_safety(&mut self) {
+        self.safety = false;
+        self.reserve = 0;
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -561,15 +579,22 @@ impl<'a> Searcher<'a> {
         if kids.is_empty() {
             return None;
         }
-        if self.noise > 0 {
-            for k in &mut kids {
-                let r = self.rng.below(2 * self.noise as u64 + 1) as i32;
-                k.score += r - self.noise;
-            }
-        }
         kids.sort_by_key(|k| std::cmp::Reverse(k.score));
         let mut best = (kids[0].moves.clone(), kids[0].score, 1);
-        report(&best.0, best.1, best.2, self.nodes);
+        // What is reported may be played at once ("move now"): the best
+        // action, or the first of the others that the cheap stage of the
+        // safety check finds no mate against. The last report is the choice.
+        let mut last: Option<Vec<Move>> = None;
+        let mut tell = |moves: &[Move], score: i32, depth: u32, nodes: u64| {
+            last = Some(moves.to_vec());
+            report(moves, score, depth, nodes);
+        };
+        let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
+        tell(&m, s, best.2, self.nodes);
+        // The exact scores of the latest iteration that counted (for the
+        // margin's choice): the static scores at depth 1.
+        let mut exact: Vec<(Vec<Move>, i32)> =
+            kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         for depth in 2..=max_depth {
             if self.out_of_time() {
                 break;
@@ -581,7 +606,9 @@ impl<'a> Searcher<'a> {
                 let Some(undos) = play(&mut self.pos, &kid.moves) else {
                     continue;
                 };
-                let s = -self.negamax(depth - 1, -MATE - 1, -alpha, 1);
+                // With a margin every root action gets its exact score.
+                let bound = if self.margin > 0 { -MATE - 1 } else { alpha };
+                let s = -self.negamax(depth - 1, -MATE - 1, -bound, 1);
                 unplay(&mut self.pos, undos);
                 if self.aborted {
                     break;
@@ -601,7 +628,12 @@ impl<'a> Searcher<'a> {
                         s,
                         if self.aborted { depth - 1 } else { depth },
                     );
-                    report(&best.0, best.1, best.2, self.nodes);
+                    let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
+                    tell(&m, s, best.2, self.nodes);
+                    exact = scored
+                        .iter()
+                        .map(|&(i, s)| (kids[i].moves.clone(), s))
+                        .collect();
                 }
             }
             if self.aborted {
@@ -620,11 +652,41 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
+        if self.margin > 0 {
+            if let Some(pick) = self.within_margin(&exact) {
+                best = (pick.0, pick.1, best.2);
+            }
+        }
         // Even after a mate the beam search found (it saw only some
         // replies): the check is exact where the beam is not.
         if self.safety {
-            best = self.safest(&kids, best, report);
+            best = self.safest(&kids, best, &mut tell);
+        }
+        if last.as_ref() != Some(&best.0) {
+            report(&best.0, best.1, best.2, self.nodes);
         }
         Some(best)
+    }
+
+    /// The margin's choice among root actions with exact scores: the best
+    /// score plus a seeded bonus of 0 to the margin, among those within the
+    /// margin of the best. `None` when a mate is seen (for or against: the
+    /// best is played) or there is nothing to choose from.
+    fn within_margin(&mut self, exact: &[(Vec<Move>, i32)]) -> Option<(Vec<Move>, i32)> {
+        let top = exact.iter().map(|e| e.1).max()?;
+        if top.abs() >= MATE_BOUND {
+            return None;
+        }
+        let mut pick: Option<(i32, usize)> = None;
+        for (i, (_, s)) in exact.iter().enumerate() {
+            if *s < top - self.margin {
+                continue;
+            }
+            let key = s + self.rng.below(self.margin as u64 + 1) as i32;
+            if pick.is_none_or(|(k, _)| key > k) {
+                pick = Some((key, i));
+            }
+        }
+        pick.map(|(_, i)| exact[i].clone())
     }
 }

@@ -52,8 +52,9 @@ const STANDARD_CHECKMATE: &str = "[Board \"Standard\"]
 fn every_searching_level_plays_a_mate_in_one() {
     let game = after(STANDARD_CHECKMATE);
     assert_eq!(game.to_move(), Color::Black);
-    for level in [Level::Depth(1), Level::Depth(3), Level::Strongest] {
-        for seed in 0..2 {
+    let levels = (1..=Level::MAX_DEPTH_LEVEL).map(Level::Depth);
+    for level in levels.chain([Level::Strongest]) {
+        for seed in 0..3 {
             let c = choose_action(game.multiverse(), level, seed, &Limits::nodes(20_000)).unwrap();
             assert!(mates(&game, &c.moves), "{level} seed {seed}: {:?}", c.moves);
             assert_eq!(c.scan, Scan::Mate);
@@ -245,6 +246,8 @@ fn the_safety_check_avoids_the_mate_in_one_the_naive_choice_allows() {
     // the check, each level plays one that does not.
     let start = Multiverse::from_variant(boards::lookup("Very Small - Open").unwrap()).unwrap();
     let mut found = 0;
+    // The beginner runs no safety check: it walks into some of them.
+    let mut beginner_blunders = 0;
     'games: for game_seed in 0..60u64 {
         let mut game = Game::new(start.clone());
         for i in 0..8u64 {
@@ -254,18 +257,29 @@ fn the_safety_check_avoids_the_mate_in_one_the_naive_choice_allows() {
                 continue 'games;
             }
             let mut naive = search::Searcher::new(&pos, Limits::nodes(20_000), 0, 0);
-            naive.safety = false;
+            naive.without_safety();
             let Some((moves, _, _)) = naive.think(1, &mut |_, _, _, _| {}) else {
                 continue 'games;
             };
             if allows_mate(&pos, &moves) && some_action_avoids_mate(&pos) {
                 found += 1;
-                for level in [
-                    Level::Depth(1),
-                    Level::Depth(2),
-                    Level::Depth(3),
+                for seed in 0..4 {
+                    let c = choose_action(&pos, Level::Depth(1), seed, &Limits::nodes(20_000));
+                    beginner_blunders += usize::from(allows_mate(&pos, &c.unwrap().moves));
+                }
+                // "Move now" plays the last report: none walks into the mate.
+                let mut reports = Vec::new();
+                let _ = choose_action_reporting(
+                    &pos,
                     Level::Strongest,
-                ] {
+                    game_seed,
+                    &Limits::nodes(20_000),
+                    &mut |r| reports.push(r.moves.clone()),
+                );
+                for r in &reports {
+                    assert!(!allows_mate(&pos, r), "game {game_seed}: report {r:?}");
+                }
+                for level in [Level::Depth(3), Level::Depth(4), Level::Strongest] {
                     let c = choose_action(&pos, level, game_seed, &Limits::nodes(20_000)).unwrap();
                     assert!(
                         !allows_mate(&pos, &c.moves),
@@ -283,6 +297,10 @@ fn the_safety_check_avoids_the_mate_in_one_the_naive_choice_allows() {
         found >= 3,
         "only {found} positions where the naive choice allows a mate"
     );
+    assert!(
+        beginner_blunders > 0,
+        "the beginner never walked into a mate"
+    );
 }
 
 #[test]
@@ -290,7 +308,7 @@ fn each_level_has_its_own_node_limit_growing_with_it() {
     let budgets: Vec<u64> = (1..=Level::MAX_DEPTH_LEVEL)
         .map(|n| Level::Depth(n).node_budget())
         .collect();
-    assert!(budgets.windows(2).all(|w| w[1] >= 3 * w[0]), "{budgets:?}");
+    assert!(budgets.windows(2).all(|w| w[1] >= 2 * w[0]), "{budgets:?}");
     assert_eq!(Level::Strongest.node_budget(), u64::MAX);
     // Without a limit of the caller's, the level's own bounds the work
     // (a little over it at most: a node's listing finishes its step).
@@ -304,4 +322,56 @@ fn each_level_has_its_own_node_limit_growing_with_it() {
             c.nodes
         );
     }
+}
+
+#[test]
+fn the_levels_weaknesses_shrink_as_they_grow() {
+    let skills: Vec<Skill> = (1..=Level::MAX_DEPTH_LEVEL)
+        .map(|n| Level::Depth(n).skill())
+        .chain([Level::Strongest.skill()])
+        .collect();
+    for w in skills.windows(2) {
+        assert!(w[0].depth <= w[1].depth, "{skills:?}");
+        assert!(w[0].margin >= w[1].margin, "{skills:?}");
+        assert!(w[0].safety <= w[1].safety, "{skills:?}");
+    }
+    // Level 3 on: budgets at least 2× apart, the full safety check, no margin.
+    for w in skills[2..5].windows(2) {
+        assert!(w[1].nodes >= 2 * w[0].nodes, "{skills:?}");
+    }
+    assert!(skills[2..].iter().all(|s| s.safety == 100 && s.margin == 0));
+    assert_eq!((skills[0].safety, skills[1].safety), (0, 75));
+}
+
+/// The static score, for the side that plays it, of every legal action of
+/// the side to move of `pos`.
+fn static_scores(pos: &Multiverse) -> Vec<(Vec<Move>, i32)> {
+    let mut s = search::Searcher::new(pos, Limits::nodes(u64::MAX), 0, 0);
+    let (kids, _) = s.children(usize::MAX, u64::MAX, false, false, 0, 1);
+    kids.into_iter().map(|k| (k.moves, k.score)).collect()
+}
+
+#[test]
+fn the_beginners_margin_is_seeded_and_stays_near_the_best() {
+    // Level 1 plays a depth-1 action within 300 cp of the best one, chosen
+    // by the seed: the same seed, the same action; other seeds, others.
+    let game = after("[Board \"Standard\"]\n[Mode \"5D\"]\n1. (0T1)e2e4 / (0T1)d7d5");
+    let pos = game.multiverse();
+    let scores = static_scores(pos);
+    let top = scores.iter().map(|s| s.1).max().unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..12 {
+        let c = choose_action(pos, Level::Depth(1), seed, &Limits::nodes(u64::MAX)).unwrap();
+        let again = choose_action(pos, Level::Depth(1), seed, &Limits::nodes(u64::MAX)).unwrap();
+        assert_eq!(c.moves, again.moves);
+        let score = scores.iter().find(|s| s.0 == c.moves).unwrap().1;
+        assert!(score >= top - 300, "seed {seed}: {score} vs {top}");
+        seen.insert(c.moves);
+    }
+    assert!(seen.len() >= 3, "{} different actions", seen.len());
+    // Without a margin the seed does not matter.
+    let l3: Vec<_> = (0..3)
+        .map(|seed| choose_action(pos, Level::Depth(3), seed, &Limits::nodes(u64::MAX)).unwrap())
+        .collect();
+    assert!(l3.windows(2).all(|w| w[0].moves == w[1].moves));
 }

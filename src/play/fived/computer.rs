@@ -80,8 +80,17 @@ pub fn level_blurb(level: Level) -> String {
     let how = match level {
         Level::Random => "plays any legal action at random".to_string(),
         Level::Ucb => "tries each action in random playouts".to_string(),
-        Level::Depth(1) => "looks one action ahead, with some noise".to_string(),
-        Level::Depth(n) => format!("looks {} actions ahead", n - 1),
+        Level::Depth(1) => {
+            "looks one action ahead, plays loosely and can miss a mate in one against it"
+                .to_string()
+        }
+        Level::Depth(2) => {
+            "looks one action ahead, usually sees a mate in one against it".to_string()
+        }
+        Level::Depth(n) => format!(
+            "looks up to {} actions ahead, checks for a mate in one against it",
+            level_depth(n)
+        ),
         Level::Strongest => "looks as far ahead as it can in the time".to_string(),
     };
     let ms = think_ms(level);
@@ -90,6 +99,11 @@ pub fn level_blurb(level: Level) -> String {
     } else {
         format!("{how}; thinks up to {} s", seconds(ms))
     }
+}
+
+/// The deepest iteration of numbered level `n` ([`Level::skill`]).
+fn level_depth(n: u8) -> u32 {
+    Level::Depth(n).skill().depth
 }
 
 fn seconds(ms: u64) -> String {
