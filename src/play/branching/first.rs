@@ -59,6 +59,26 @@ impl BranchingSession {
         })
     }
 
+    /// Whether a travel-first crossing may be chosen now: another branch is
+    /// still to play and an own queen is left to pay (besides the chosen
+    /// traveller).
+    #[must_use]
+    pub fn can_cross_first(&self) -> bool {
+        let Some(b) = self.focus else { return false };
+        if !self.game.phase().pending.iter().any(|&t| t != b) {
+            return false;
+        }
+        match self.traveller {
+            Some(from) => self.departure_queen(b, from).is_some(),
+            None => self.latest_of(b).is_some_and(|(_, pos)| {
+                super::all_squares().any(|sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|p| p.color == pos.turn() && p.kind == PieceKind::Queen)
+                })
+            }),
+        }
+    }
+
     /// The queen paid by the current travel-first choice, in trans mode.
     fn first_queen(&self, b: BranchId, from: Square) -> Option<Square> {
         self.trans.then(|| self.departure_queen(b, from)).flatten()
