@@ -579,7 +579,7 @@ fn BranchingImport() -> impl IntoView {
 fn travel_first_button(play: BranchingPlay, on: bool) -> impl IntoView {
     view! {
         <div class="action-buttons">
-            <button type="button" class=if on { "btn chosen" } else { "btn" } data-action="travel-first"
+            <button type="button" class=if on { "btn small chosen" } else { "btn small" } data-action="travel-first"
                 aria-pressed=on.to_string()
                 title="Send a piece away first, then make your move on the board without it (T)"
                 on:click=move |_| play.set_travel_first(!on)>"Travel first"</button>
