@@ -22,6 +22,7 @@ fn marked(s: &BranchingSession, key: BoardKey, mark: Mark) -> BTreeSet<Square> {
 fn a_travel_first_turn_by_presses_sends_the_knight_then_plays_the_bishop() {
     let mut s = opening();
     s.set_travel_first(true);
+    assert!(!s.can_cross_first(), "no other branch to cross to");
     let here = board_key(0, 4);
     let travellers = marked(&s, here, Mark::Traveller);
     assert!(travellers.contains(&sq("f3")));
@@ -48,6 +49,9 @@ fn a_travel_first_turn_by_presses_sends_the_knight_then_plays_the_bishop() {
     // The turn is played: the order goes back to move first.
     assert!(!s.travel_first());
     assert_eq!(s.journey(), None);
+    // Black may now cross between the two branches with the d8 queen.
+    s.set_travel_first(true);
+    assert!(s.can_cross_first());
 }
 
 #[test]
