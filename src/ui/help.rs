@@ -60,10 +60,14 @@ pub const CHESSGI_KEYS: [Shortcut; 4] = [
 ];
 
 /// Multiverse Time Travel Chess's shortcuts.
-pub const BRANCHING_KEYS: [Shortcut; 4] = [
+pub const BRANCHING_KEYS: [Shortcut; 5] = [
     (
         "Enter",
         "play the staged move without travel (off the board)",
+    ),
+    (
+        "T",
+        "travel first: choose the traveller and its landing, then the move",
     ),
     ("Z / Backspace", "take back the staged move"),
     ("F", "flip the boards"),

@@ -237,3 +237,57 @@ test("Flip (button or F) draws the boards from Black's side, and moves still lan
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("travel first: the knight leaves, then the queen slides through its square, in one turn", async () => {
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  await page.goto(app.server.url, { waitUntil: "load" });
+  await openOtherGame(page, "multiverse");
+  await page.fill("[data-testid=branch-limit]", "21");
+  await page.click("[data-action=start-branching]");
+  await page.waitForSelector(board(0, 0));
+  await turn(page, 0, 0, "e2", "e4");
+  await turn(page, 0, 1, "e7", "e5");
+  await turn(page, 0, 2, "g1", "f3");
+  await turn(page, 0, 3, "b8", "c6");
+
+  // Travel first: the pieces that may leave are marked on the latest board (never the king).
+  assert.equal(await page.getAttribute("[data-action=travel-first]", "aria-pressed"), "false");
+  await page.click("[data-action=travel-first]");
+  await page.waitForSelector("[data-action=travel-first][aria-pressed=true]");
+  await page.waitForSelector(`${square(0, 4, "f3")}.traveller`);
+  assert.equal(await page.locator(`${square(0, 4, "e1")}.traveller`).count(), 0);
+  assert.match(await page.textContent("[data-testid=hint]"), /Travel first/);
+  // The king is refused with a reason.
+  await page.click(square(0, 4, "e1"));
+  assert.match(await page.textContent("[data-testid=notice]"), /cannot travel first/);
+  // The knight, then its landing on the board at t2, then the move on the board without it.
+  await page.click(square(0, 4, "f3"));
+  await page.waitForSelector(`${square(0, 2, "c3")}.landing`);
+  await page.click(square(0, 2, "c3"));
+  await page.waitForSelector(board(0, "preview"));
+  assert.equal(await page.locator(`${square(0, "preview", "f3")} .piece`).count(), 0, "the knight has left");
+  assert.match(await page.textContent("[data-testid=hint]"), /move on the staged board/);
+  await page.click(square(0, "preview", "d1"));
+  await page.waitForSelector(`${square(0, "preview", "g4")}.dest`);
+  await page.screenshot({ path: join(SHOTS, "branching-travel-first.png") });
+  await page.click(square(0, "preview", "g4"));
+  await page.waitForSelector(board(1, 3));
+  assert.equal(await page.locator(`${board(1, 3)} [data-sq="c3"].arrived .piece.white.knight`).count(), 1);
+  assert.equal(await page.locator(`${square(0, 5, "g4")} .piece.white.queen`).count(), 1, "Qg4 through f3");
+  assert.equal(await page.locator(`${square(0, 5, "f3")} .piece`).count(), 0);
+  assert.match(await page.textContent("[data-testid=status]"), /Black's phase: 2 branches/);
+  // The order goes back to move first; T switches it on and Escape off.
+  assert.equal(await page.getAttribute("[data-action=travel-first]", "aria-pressed"), "false");
+  await page.keyboard.press("t");
+  await page.waitForSelector("[data-action=travel-first][aria-pressed=true]");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("[data-action=travel-first][aria-pressed=false]");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

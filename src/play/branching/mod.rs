@@ -9,6 +9,7 @@
 //! crossing is [`queen_square`].
 
 pub mod candidates;
+mod first;
 
 use std::collections::HashMap;
 
@@ -83,6 +84,11 @@ fn owner_row(game: &Game, b: BranchId, t: u32) -> Option<u32> {
     Some(game.owner_of(branch, t).0)
 }
 
+/// Every square, a1, b1, … h8.
+fn all_squares() -> impl Iterator<Item = Square> {
+    (0..8).flat_map(|y| (0..8).map(move |x| Square { x, y }))
+}
+
 /// The square marks of each board.
 pub type Marks = HashMap<BoardKey, Vec<(Square, Mark)>>;
 
@@ -95,6 +101,11 @@ pub struct BranchingSession {
     staged: Option<Move2d>,
     traveller: Option<Square>,
     trans: bool,
+    /// The travel-first order: the traveller (on the latest board) and its
+    /// journey are chosen before the move ([`first`]).
+    first: bool,
+    /// The travel-first journey chosen so far (landing included).
+    journey: Option<Travel>,
     /// The last branch-turn played here, in words (not saved: announced as it happens).
     said: Option<String>,
 }
@@ -110,6 +121,8 @@ impl BranchingSession {
             staged: None,
             traveller: None,
             trans: false,
+            first: false,
+            journey: None,
             said: None,
         };
         s.focus_next_pending();
@@ -165,6 +178,7 @@ impl BranchingSession {
     pub fn set_trans(&mut self, on: bool) {
         self.trans = on;
         self.traveller = None;
+        self.journey = None;
     }
 
     /// The side whose phase it is.
@@ -178,6 +192,7 @@ impl BranchingSession {
         self.selected = None;
         self.staged = None;
         self.traveller = None;
+        self.journey = None;
     }
 
     /// Moves the focus to the first branch still to play this phase (keeps
@@ -259,6 +274,10 @@ impl BranchingSession {
         let latest = branch.latest();
         let here = board_key(b.0, latest.t());
         let preview = preview_key(b.0);
+        if self.first {
+            self.first_marks(&mut out, b, here);
+            return out;
+        }
         match (self.staged, self.traveller) {
             (None, _) => {
                 if let Some(sq) = self.selected {
@@ -339,6 +358,9 @@ impl BranchingSession {
     /// chooses the traveller on the preview board, stages a move to a
     /// destination, or selects a piece ([`Effect::Picked`]: a drag may start).
     pub fn press(&mut self, key: BoardKey, sq: Square) -> Effect {
+        if self.first {
+            return self.press_first(key, sq);
+        }
         // A landing square of the chosen traveller plays the turn with the journey.
         if let (Some(b), Some(mv), Some(from)) = (self.focus, self.staged, self.traveller) {
             let is_landing = self
@@ -480,6 +502,7 @@ impl BranchingSession {
                 });
                 self.clear();
                 self.trans = false;
+                self.first = false;
                 self.focus_next_pending();
                 Effect::Played
             }
@@ -658,8 +681,8 @@ impl GameSession for BranchingSession {
                 }
                 boards.push(board);
             }
-            if let (Some(mv), true) = (self.staged, self.focus == Some(br.id())) {
-                if let Ok(after) = br.latest().position().play(mv) {
+            if self.focus == Some(br.id()) {
+                if let Some(after) = self.preview_position() {
                     let key = preview_key(row);
                     let mut board = SceneBoard::new(key, super::placement_of(&after));
                     board.marks = marks.remove(&key).unwrap_or_default();
@@ -707,5 +730,7 @@ impl GameSession for BranchingSession {
 
 #[cfg(test)]
 mod candidates_tests;
+#[cfg(test)]
+mod first_tests;
 #[cfg(test)]
 mod tests;

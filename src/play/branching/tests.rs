@@ -6,12 +6,12 @@ use super::*;
 use crate::games::branching::Config;
 use crate::storage::GameId;
 
-fn sq(s: &str) -> Square {
+pub(super) fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
 /// Stages `from`→`to` on branch `row`'s latest board `t` and plays it.
-fn turn(s: &mut BranchingSession, row: u32, t: u32, from: &str, to: &str) {
+pub(super) fn turn(s: &mut BranchingSession, row: u32, t: u32, from: &str, to: &str) {
     assert_eq!(
         s.press(board_key(row, t), sq(from)),
         Effect::Picked,
@@ -25,7 +25,7 @@ fn turn(s: &mut BranchingSession, row: u32, t: u32, from: &str, to: &str) {
     assert_eq!(s.play_staged(), Effect::Played);
 }
 
-fn opening() -> BranchingSession {
+pub(super) fn opening() -> BranchingSession {
     let mut s = BranchingSession::new(Game::new(Config::new(21, 7)).unwrap());
     turn(&mut s, 0, 0, "e2", "e4");
     turn(&mut s, 0, 1, "e7", "e5");

@@ -208,18 +208,13 @@ pub fn BranchGrid() -> impl IntoView {
                 .map(|b| b.latest().t())
                 .max()
                 .unwrap_or(0)
-        }) + u32::from(play.get(BranchingSession::staged).is_some())
+        }) + u32::from(play.get(BranchingSession::preview_position).is_some())
     });
     let boards = Memo::new(move |_| {
         let staged = play
             .get(BranchingSession::focus)
-            .zip(play.get(BranchingSession::staged))
-            .and_then(|(b, mv)| {
-                play.with_game(|g| {
-                    let pos = g.branch(b).ok()?.latest().position().play(mv).ok()?;
-                    Some((b.0, pos.turn()))
-                })
-            });
+            .zip(play.get(BranchingSession::preview_position))
+            .map(|(b, pos)| (b.0, pos.turn()));
         play.with_game(|g| boards_of(g, staged, t0.get()))
     });
     let flags = Memo::new(move |_| {
@@ -284,6 +279,7 @@ pub fn BranchGrid() -> impl IntoView {
     Effect::new(move |_| {
         let focus = play.get(BranchingSession::focus);
         let _ = play.get(BranchingSession::staged);
+        let _ = play.get(BranchingSession::journey);
         let _ = play.with_game(|g| g.events().len());
         if let Some(b) = focus {
             let sel = format!(

@@ -14,7 +14,7 @@ pub mod state;
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::chess::{Color, Move2d};
+use crate::chess::{Color, Move2d, Square};
 use crate::games::branching::{
     BranchId, Config, Game, GameEndReason, GameEvent, Travel, TravelOrder, DEFAULT_LIMIT,
 };
@@ -218,6 +218,14 @@ pub fn BranchingScreen(
             "f" | "F" if !(e.ctrl_key() || e.meta_key() || e.alt_key()) => {
                 play.flipped.update(|f| *f = !*f);
             }
+            "t" | "T"
+                if !(e.ctrl_key() || e.meta_key() || e.alt_key())
+                    && play.staged_untracked().is_none()
+                    && play.with_game(|g| g.result().is_none()) =>
+            {
+                let on = play.get_untracked(BranchingSession::travel_first);
+                play.set_travel_first(!on);
+            }
             "z" | "Backspace" if play.staged_untracked().is_some() => {
                 e.prevent_default();
                 play.clear();
@@ -306,14 +314,23 @@ pub fn BranchingScreen(
         let traveller = play.get(BranchingSession::traveller);
         let trans = play.get(BranchingSession::trans);
         let (Some(mv), Some(b)) = (staged, focus) else {
-            let hint = if play.with_game(|g| g.result().is_some()) {
-                "The game is over."
-            } else if play.get(BranchingSession::selected).is_some() {
+            if play.with_game(|g| g.result().is_some()) {
+                return view! { <p class="br-hint" data-testid="hint">"The game is over."</p> }
+                    .into_any();
+            }
+            if play.get(BranchingSession::travel_first) {
+                return travel_first_panel(play);
+            }
+            let hint = if play.get(BranchingSession::selected).is_some() {
                 "Click a marked square (or drag there) to stage the move."
             } else {
-                "Pick a piece on a highlighted latest board."
+                "Pick a piece on a highlighted latest board, or press Travel first to send a piece away before your move."
             };
-            return view! { <p class="br-hint" data-testid="hint">{hint}</p> }.into_any();
+            return view! {
+                <p class="br-hint" data-testid="hint">{hint}</p>
+                {travel_first_button(play, false)}
+            }
+            .into_any();
         };
         let can_time = play.with_game(|g| !g.is_collapsing());
         let has_queen = play.session.with(BranchingSession::can_cross);
@@ -510,7 +527,7 @@ pub fn NewGameEntry() -> impl IntoView {
         <section class="br-new" data-testid="branching-entry">
             <div class="br-new-text">
                 <h3>"Multiverse Time Travel Chess"</h3>
-                <p>"Pavese's game: move on every branch each phase; send a piece back in time to fork a universe, or sacrifice your queen to send one across. At the branch limit the multiverse collapses; most branches won wins."</p>
+                <p>"Pavese's game: move on every branch each phase; send a piece back in time to fork a universe, or sacrifice your queen to send one across. A piece may travel before your move too (Travel first): the move is then made on the board without it. At the branch limit the multiverse collapses; most branches won wins."</p>
             </div>
             <div class="br-new-form">
                 <label>"Branch limit (odd) "
@@ -554,6 +571,60 @@ fn BranchingImport() -> impl IntoView {
             <RecordImportForm game="branching" rows=8 placeholder="Paste an exported game here"
                 on_import on_cancel=Callback::new(move |()| branching.import_open.set(false)) />
         </div>
+    }
+}
+
+/// The "Travel first" toggle (also the T key): the traveller and its landing
+/// are chosen before the move.
+fn travel_first_button(play: BranchingPlay, on: bool) -> impl IntoView {
+    view! {
+        <div class="action-buttons">
+            <button type="button" class=if on { "btn small chosen" } else { "btn small" } data-action="travel-first"
+                aria-pressed=on.to_string()
+                title="Send a piece away first, then make your move on the board without it (T)"
+                on:click=move |_| play.set_travel_first(!on)>"Travel first"</button>
+        </div>
+    }
+}
+
+/// The travel-first choices: what to click next, the crossing switch, and
+/// the way back to the move-first order.
+fn travel_first_panel(play: BranchingPlay) -> AnyView {
+    let traveller = play.get(BranchingSession::traveller);
+    let journey = play.get(BranchingSession::journey);
+    let trans = play.get(BranchingSession::trans);
+    let has_queen = play.get(BranchingSession::can_cross_first);
+    let hint = match (traveller, journey, trans) {
+        (None, _, false) => "Travel first: click one of your marked pieces on the latest board to send it back in time before your move.",
+        (None, _, true) => "Travel first, sacrificing the queen: click the marked piece to send to another branch before your move.",
+        (Some(_), None, false) => "Click a marked square on an earlier board of this branch: the piece will land there and fork a new branch.",
+        (Some(_), None, true) => "Click a marked square on another branch's latest board: the piece will land there, and that is your move there.",
+        (Some(_), Some(_), _) => "Now make your move on the staged board, which no longer has the traveller: that plays the whole turn.",
+    };
+    let said = match (traveller, journey) {
+        (Some(t), Some(j)) => format!("{t} travels first, lands on {}", landing_of(&j)),
+        (Some(t), None) => format!("{t} travels first"),
+        _ => String::new(),
+    };
+    view! {
+        <div class="br-staged" data-testid="travel-first">
+            {(!said.is_empty()).then(|| view! { <div class="br-staged-move">{said}</div> })}
+            <p class="br-hint" data-testid="hint">{hint}</p>
+            {travel_first_button(play, true)}
+            <label class=if has_queen { "br-trans" } else { "br-trans disabled" } title="Sacrifice your queen to send a piece to another branch still to play this phase">
+                <input type="checkbox" data-action="trans" disabled=!has_queen prop:checked=trans
+                    on:change=move |e| { play.set_trans(event_target_checked(&e)); } />
+                " Trans-universe travel (sacrifice the queen)"
+            </label>
+        </div>
+    }
+    .into_any()
+}
+
+/// The landing square of a journey.
+fn landing_of(t: &Travel) -> Square {
+    match *t {
+        Travel::Time { landing, .. } | Travel::TransUniverse { landing, .. } => landing,
     }
 }
 

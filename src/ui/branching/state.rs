@@ -63,10 +63,17 @@ impl BranchingPlay {
         self.session.update(|s| s.set_trans(on));
     }
 
-    /// Forgets the choices on the focus branch and leaves trans-universe mode.
+    /// Switches the travel-first order (the choices on the focus branch are dropped).
+    pub fn set_travel_first(&self, on: bool) {
+        self.session.update(|s| s.set_travel_first(on));
+        self.notice.set(None);
+    }
+
+    /// Forgets the choices on the focus branch and leaves trans-universe
+    /// mode and the travel-first order.
     pub fn clear(&self) {
         self.session.update(|s| {
-            s.clear();
+            s.set_travel_first(false);
             s.set_trans(false);
         });
     }
