@@ -124,6 +124,14 @@ fn fast_search_agrees_with_the_fresh_oracle_labels_on_a_sample() {
     oracle_labels_hold_on_a_sample("fresh.tsv");
 }
 
+/// The same on `holdout.tsv`, made by the lead while the search branches
+/// of that session were being written and first shown to the search only
+/// when they were merged (seed 20261127).
+#[test]
+fn fast_search_agrees_with_the_holdout_oracle_labels_on_a_sample() {
+    oracle_labels_hold_on_a_sample("holdout.tsv");
+}
+
 fn oracle_labels_hold_on_a_sample(file: &str) {
     let (suite, positions) = load(file);
     let budget = Budget::nodes(if cfg!(debug_assertions) {
