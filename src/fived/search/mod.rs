@@ -724,10 +724,10 @@ pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
 }
 
 /// The most moves [`outcome`]'s second search (softmate: an action that
-/// keeps the present) may apply. Of the second searches of the committed
-/// stress suites that finish within 300 000 nodes, all but one finish
-/// within 15 000 (`stress/README.md`); beyond this bound softmate is
-/// reported as not proven (`false`), as when the whole budget runs out.
+/// keeps the present) may apply. On the stress suites most softmate
+/// proofs that come at all come within a few thousand nodes, a few only
+/// after 100 000 or more (`stress/README.md`); beyond this bound softmate
+/// is reported as not proven (`false`), as when the whole budget runs out.
 pub const SOFTMATE_NODES: u64 = 25_000;
 
 /// [`outcome`], and the nodes used by its first search (any legal action)
