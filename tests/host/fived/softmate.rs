@@ -103,34 +103,19 @@ fn softmate_searches_once_capped_are_decided() {
 /// reported as `false`; a softmate reported is always one.
 #[test]
 fn softmate_agrees_with_the_enumeration_on_the_slow_files() {
-    let budget = 20_000;
-    let (mut compared, mut softmates) = (0, 0);
+    let mut tally = Tally::default();
     for file in ["slow.tsv", "fresh-slow.tsv"] {
         let (suite, positions) = load(file);
         for (row, m) in suite.positions.iter().zip(&positions) {
-            if !m.in_check() {
-                continue;
-            }
-            let Some((soft, finished, nodes)) = softmate(m, budget) else {
-                continue;
-            };
-            let Some(by_definition) = softmate_by_enumeration(m, 50_000) else {
-                continue;
-            };
-            compared += 1;
-            softmates += usize::from(by_definition);
-            if by_definition && !soft && !finished {
-                continue;
-            }
-            assert_eq!(
-                soft, by_definition,
-                "{file} {} {}: outcome softmate {soft} ({nodes:?}), enumeration {by_definition}",
-                row.game, row.pos
-            );
+            tally.compare(m, &format!("{file} {} {}", row.game, row.pos));
         }
     }
-    println!("{compared} compared, {softmates} softmates");
-    assert!(compared >= 10, "only {compared} positions compared");
+    println!("{} compared, {} softmates", tally.compared, tally.softmates);
+    assert!(
+        tally.compared >= 10,
+        "only {} positions compared",
+        tally.compared
+    );
 }
 
 /// The same on a third of the positions of `positions.tsv` in check (228
@@ -138,31 +123,51 @@ fn softmate_agrees_with_the_enumeration_on_the_slow_files() {
 #[test]
 fn softmate_agrees_with_the_enumeration_on_a_sample() {
     let (suite, positions) = load("positions.tsv");
-    let budget = 20_000;
-    let (mut compared, mut softmates) = (0, 0);
+    let mut tally = Tally::default();
     for (k, (row, m)) in suite.positions.iter().zip(&positions).enumerate() {
-        if k % 3 != 0 || !m.in_check() {
-            continue;
+        if k % 3 == 0 {
+            tally.compare(m, &format!("{} {}", row.game, row.pos));
         }
-        let Some((soft, finished, nodes)) = softmate(m, budget) else {
-            continue;
+    }
+    println!("{} compared, {} softmates", tally.compared, tally.softmates);
+    assert!(
+        tally.compared >= 100,
+        "only {} positions compared",
+        tally.compared
+    );
+}
+
+/// Positions in check where `outcome`'s softmate (20 000 nodes) was compared
+/// with the enumeration's (50 000 nodes), and the softmates among them.
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    softmates: usize,
+}
+
+impl Tally {
+    /// Compares the two on `m` when it is in check and both finish (a
+    /// softmate `outcome` ran out of budget to prove is no disagreement).
+    fn compare(&mut self, m: &Multiverse, label: &str) {
+        if !m.in_check() {
+            return;
+        }
+        let Some((soft, finished, nodes)) = softmate(m, 20_000) else {
+            return;
         };
         let Some(by_definition) = softmate_by_enumeration(m, 50_000) else {
-            continue;
+            return;
         };
-        compared += 1;
-        softmates += usize::from(by_definition);
+        self.compared += 1;
+        self.softmates += usize::from(by_definition);
         if by_definition && !soft && !finished {
-            continue;
+            return;
         }
         assert_eq!(
             soft, by_definition,
-            "{} {}: outcome softmate {soft} ({nodes:?}), enumeration {by_definition}",
-            row.game, row.pos
+            "{label}: outcome softmate {soft} ({nodes:?}), enumeration {by_definition}"
         );
     }
-    println!("{compared} compared, {softmates} softmates");
-    assert!(compared >= 100, "only {compared} positions compared");
 }
 
 /// The pair test of the search keeping the present (`keep.rs`, with hops

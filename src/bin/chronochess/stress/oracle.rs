@@ -59,6 +59,23 @@ enum Stop {
 }
 
 impl Oracle {
+    /// A walk over every action of `position`, stopping after `limit`
+    /// staged moves or `cap` distinct actions.
+    fn new(position: &Multiverse, limit: u64, cap: u64) -> Oracle {
+        Oracle {
+            start_present: position.present(),
+            kept_present: false,
+            game: Game::new(position.clone()),
+            nonbranching: Vec::new(),
+            branching: Vec::new(),
+            actions: HashSet::new(),
+            seen: HashSet::new(),
+            nodes: 0,
+            limit,
+            cap,
+        }
+    }
+
     fn state_hash(&self) -> u64 {
         let mut h = DefaultHasher::new();
         let mut nb = self.nonbranching.clone();
@@ -129,18 +146,7 @@ impl Oracle {
 /// The legal actions of `position` by brute force: their number capped at
 /// `cap`, or [`Found::GaveUp`] after `limit` staged moves.
 pub fn count(position: &Multiverse, cap: u64, limit: u64) -> (Found, u64) {
-    let mut o = Oracle {
-        start_present: position.present(),
-        kept_present: false,
-        game: Game::new(position.clone()),
-        nonbranching: Vec::new(),
-        branching: Vec::new(),
-        actions: HashSet::new(),
-        seen: HashSet::new(),
-        nodes: 0,
-        limit,
-        cap: cap.max(1),
-    };
+    let mut o = Oracle::new(position, limit, cap.max(1));
     let found = match o.walk() {
         ControlFlow::Continue(()) | ControlFlow::Break(Stop::Cap) => {
             Found::Count((o.actions.len() as u64).min(cap))
@@ -153,18 +159,7 @@ pub fn count(position: &Multiverse, cap: u64, limit: u64) -> (Found, u64) {
 /// Every legal action of `position` as (sorted non-branching moves,
 /// branching sequence), or `None` past `limit` staged moves.
 pub fn actions(position: &Multiverse, limit: u64) -> Option<HashSet<(Vec<Move>, Vec<Move>)>> {
-    let mut o = Oracle {
-        start_present: position.present(),
-        kept_present: false,
-        game: Game::new(position.clone()),
-        nonbranching: Vec::new(),
-        branching: Vec::new(),
-        actions: HashSet::new(),
-        seen: HashSet::new(),
-        nodes: 0,
-        limit,
-        cap: u64::MAX,
-    };
+    let mut o = Oracle::new(position, limit, u64::MAX);
     match o.walk() {
         ControlFlow::Continue(()) => Some(o.actions),
         ControlFlow::Break(_) => None,
@@ -216,18 +211,7 @@ pub fn search_actions(
 /// leaves it where it is or moves it forward); `Some(false)` otherwise;
 /// `None` past `limit` staged moves. For `stress softcheck`.
 pub fn softmate(position: &Multiverse, limit: u64) -> Option<bool> {
-    let mut o = Oracle {
-        start_present: position.present(),
-        kept_present: false,
-        game: Game::new(position.clone()),
-        nonbranching: Vec::new(),
-        branching: Vec::new(),
-        actions: HashSet::new(),
-        seen: HashSet::new(),
-        nodes: 0,
-        limit,
-        cap: u64::MAX,
-    };
+    let mut o = Oracle::new(position, limit, u64::MAX);
     match o.walk() {
         ControlFlow::Continue(()) => {
             Some(position.in_check() && !o.actions.is_empty() && !o.kept_present)
