@@ -250,6 +250,10 @@ impl Search<'_> {
     fn keep_hops_onto(&self, u: usize, decided: usize, not_from: usize) -> Vec<Way> {
         let target = self.boards[u];
         let mut ways = Vec::new();
+        if u < decided {
+            // Passed in phase 1, so sealed: no hop arrives (`phases.rs`).
+            return ways;
+        }
         for o in decided..self.boards.len() {
             if o == u || o == not_from || !self.mv.is_playable(self.boards[o], self.mover) {
                 continue;
@@ -282,7 +286,8 @@ impl Search<'_> {
                 ControlFlow::Continue(!shut)
             }
             Way::Hop(o, k) => ControlFlow::Continue(
-                o >= decided
+                u >= decided
+                    && o >= decided
                     && o != u
                     && o != not_from
                     && self.mv.is_playable(self.boards[o], self.mover)

@@ -120,6 +120,23 @@
 //!   phase-1 leaf (`fresh.tsv` `smallcentered-3-kings` 29: undecided within
 //!   300 000 nodes, now checkmate in 15 273).
 //!
+//! - Arrivals decided at the target (issue 14, `phases.rs`): in phase 1
+//!   a hop between two early boards is chosen at whichever of the two is
+//!   decided first: the source's own move, or the target's arrival. A
+//!   board that passes is sealed (no later board hops onto it), so a
+//!   passed board waiting at the present can be saved only by its own
+//!   jump or a pulled-back present, which `stuck` and the pair test settle
+//!   at once. This is ftxi's split of a hop into a departure on the source's
+//!   axis and an arrival on the target's (`semimove`, its docs/index.md),
+//!   within our fixed order. Before, a passed board waited for a hop from
+//!   any board decided after it, and each of those boards' choices doubled
+//!   the walk until the last one failed (`holdout.tsv
+//!   standardreversedroyalty-0-swarm` 15 and `standardhalfreflected-0-swarm`
+//!   18: undecided within 3 000 000 nodes, now checkmate in 1 670 and 5 508).
+//!   `stuck` also examines the boards still to decide (their own moves,
+//!   jumps and arrivals), not only the passed ones: a board whose ways out
+//!   the choices so far have all closed fails at once.
+//!
 //! Where the cost still lies: phase 2's reasons are known only while an
 //! early board waits at the present (phase 3, when it runs, gives none),
 //! and a check through a jump's own new timeline holds for its number
@@ -133,9 +150,10 @@
 //! ftxi's slices over the new-timeline axes handle that per index, whatever
 //! the other indices hold). Three of the stress suite's positions stay
 //! undecided at 300 000 nodes that way (`stress/README.md`): there the
-//! exclusion goes through a new timeline (its number matters), or the pair
-//! test cuts but phase 1 still tries the hops onto the two boards from
-//! every board that has one, one combination at a time. Two exact
+//! exclusion goes through a new timeline (its number matters). (A third
+//! shape, the pair test cutting only after phase 1 had tried the hops onto
+//! the two boards from every board that has one, is gone with the arrivals
+//! above.) Two exact
 //! tests were tried in `stuck` and dropped because they decided none of
 //! them: a jump tested at each later number with placeholder timelines
 //! (no boards) for the jumps before it (a check through none of them
@@ -164,7 +182,7 @@
 //!   travelled to another timeline) is never the target of a check; the
 //!   king is checked on the board where it stands now, past boards included.
 //! - A mandatory board with no move of its own is played by an arrival (a
-//!   hop onto it), which phase 1 decides with the hopping board.
+//!   hop onto it), which phase 1 decides at the earlier of the two boards.
 //! - Reactivation by the mover's own colour (`tests/host/fived/reactivation.rs`):
 //!   an opponent's inactive timeline whose end, of the mover's colour, lies
 //!   before the present pulls the present back once reactivated, exactly

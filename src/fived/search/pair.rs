@@ -23,8 +23,8 @@
 //! as ways out).
 //!
 //! Why it is exact: a completion plays E and X by one branching jump each
-//! (a passed early board has no other move left, and no hop onto it is
-//! still to be decided). Say E's jump `e` comes first. X's jump `x` is
+//! (a passed early board has no other move left, and passing sealed it:
+//! no hop arrives onto it, see `phases.rs`). Say E's jump `e` comes first. X's jump `x` is
 //! made later, after any other jumps. The test made `e` here, and found
 //! that `x` gives a check whose points lie on boards that exist now (after
 //! `e`) or that `x` itself makes, none of them on a timeline a jump makes
@@ -84,7 +84,6 @@ impl Search<'_> {
                 return ControlFlow::Continue(false);
             }
         }
-        let n = self.boards.len();
         let must_jump: Vec<usize> = (0..last.min(decided).min(self.first_free))
             .filter(|&u| {
                 let b = self.boards[u];
@@ -92,13 +91,6 @@ impl Search<'_> {
                     && self.mv.is_playable(b, self.mover)
                     && self.mv.is_active(b.l)
                     && !self.jumps[u].is_empty()
-                    && !(decided..n).any(|o| {
-                        o != u
-                            && self.mv.is_playable(self.boards[o], self.mover)
-                            && self.nonbranching[o]
-                                .iter()
-                                .any(|m| !m.is_physical() && m.to.board == b)
-                    })
             })
             .collect();
         if must_jump.len() < 2 {

@@ -10,27 +10,44 @@ use super::siblings::Failed;
 use super::why::{Cond, Why};
 use super::{Search, Stop};
 
+/// A choice of phase 1 for the board being decided: pass (and be sealed:
+/// no board decided later hops onto it), or non-branching move `k` of board
+/// `o` (its own move, or an arrival: a hop onto it from a board decided
+/// later, made now).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Choice {
+    Pass,
+    Move(usize, usize),
+}
+
 impl Search<'_> {
     /// The reason gathered in `why` so far, which is then emptied.
     pub(super) fn take_why(&mut self) -> Why {
         std::mem::replace(&mut self.why, Why::empty())
     }
 
-    /// Phase 1: the early boards, in order: a non-branching move or pass.
+    /// Phase 1: the early boards, in order. Board `i` makes a non-branching
+    /// move (not a hop onto an early board decided before it), or receives
+    /// an arrival (a hop onto it from an early board decided after it, made
+    /// now), or passes. A pass seals it: no board decided later hops onto
+    /// it. So an action where board `o` hops onto board `i` is reached once,
+    /// at the earlier of the two, and a passed board's only ways out left
+    /// are its own branching jumps and a pulled-back present: its failure
+    /// is known as soon as those fail, instead of after every combination
+    /// of its hop sources' choices (issue 14, module docs of `search`).
     /// Returns why nothing was found (see `why.rs`): unknown if some action
     /// was visited or the reason cannot be stated.
     pub(super) fn phase_a(&mut self, i: usize) -> ControlFlow<Stop, Why> {
-        // At the root, every board; later, the boards passed so far (whose
-        // escapes shrink as hop sources are decided).
+        // Every board waiting at the present must keep a way out.
         if i < self.first_free {
             self.why = Why::empty();
-            if self.stuck(i, i > 0)? {
+            if self.stuck(i)? {
                 return ControlFlow::Continue(self.take_why());
             }
         }
         if i == self.first_free {
             self.why = Why::empty();
-            if self.stuck(self.first_free, false)? {
+            if self.stuck(self.first_free)? {
                 return ControlFlow::Continue(self.take_why());
             }
             return self.phase_b();
@@ -44,30 +61,50 @@ impl Search<'_> {
             return ControlFlow::Continue(why);
         }
         // A mandatory board may stay unplayed in phase 1 only if it can still
-        // branch in phase 2, be hopped onto, or if the present can be pulled back.
-        let may_pass = !self.mandatory[i]
-            || self.can_pull_present
-            || !self.jumps[i].is_empty()
-            || self.hop_target[i];
+        // branch in phase 2 or if the present can be pulled back: passing it
+        // also seals it (no board decided after it hops onto it; those hops
+        // are its arrival choices below).
+        let may_pass = !self.mandatory[i] || self.can_pull_present || !self.jumps[i].is_empty();
         // Order only: when a board already passed can be saved only by
         // pulling the present back, keep this board's jumps into the past
         // available first, so an action is found without first trying every
         // combination of the other boards' moves.
         let pass_first = may_pass && self.pull_needed_from(i)?;
-        let mut choices: Vec<Option<usize>> = Vec::new();
+        let mut choices: Vec<Choice> = Vec::new();
         if pass_first {
-            choices.push(None);
+            choices.push(Choice::Pass);
         }
-        choices.extend((0..self.nonbranching[i].len()).map(Some));
+        // Its own moves, except hops onto an early board decided before it
+        // (played, or passed and so sealed).
+        let sealed = |s: &Self, t: BoardId| s.boards[..i].contains(&t);
+        for k in 0..self.nonbranching[i].len() {
+            let m = self.nonbranching[i][k];
+            if m.is_physical() || !sealed(self, m.to.board) {
+                choices.push(Choice::Move(i, k));
+            }
+        }
+        // Its arrivals: the hops onto it from the early boards decided after it.
+        for o in i + 1..self.first_free {
+            for k in 0..self.nonbranching[o].len() {
+                let m = self.nonbranching[o][k];
+                if !m.is_physical() && m.to.board == b {
+                    choices.push(Choice::Move(o, k));
+                }
+            }
+        }
         if may_pass && !pass_first {
-            choices.push(None);
+            choices.push(Choice::Pass);
         }
         // The boards the choices of `i` can make.
         let mut made = vec![next];
-        for m in &self.nonbranching[i] {
-            let t = nogood::own_boards(m, !m.is_physical())[1];
-            if !made.contains(&t) {
-                made.push(t);
+        for c in &choices {
+            if let Choice::Move(o, k) = *c {
+                let m = self.nonbranching[o][k];
+                for t in nogood::own_boards(&m, !m.is_physical()) {
+                    if !made.contains(&t) {
+                        made.push(t);
+                    }
+                }
             }
         }
         // The reasons of the choices that failed, and their union without
@@ -78,25 +115,29 @@ impl Search<'_> {
         all.push(Cond::existence(&self.mv, next));
         for c in choices {
             let own = match c {
-                None => Vec::new(),
-                Some(k) => {
-                    let m = self.nonbranching[i][k];
+                Choice::Pass => Vec::new(),
+                Choice::Move(o, k) => {
+                    let m = self.nonbranching[o][k];
                     let own = nogood::own_boards(&m, !m.is_physical());
                     if !m.is_physical() {
-                        // This choice exists only while its target is playable.
-                        all.push(Cond::existence(&self.mv, own[1]));
-                        if !self.mv.is_playable(m.to.board, self.mover) {
+                        // This choice exists only while its source and its
+                        // target are playable.
+                        let other = if o == i { own[1] } else { own[0] };
+                        all.push(Cond::existence(&self.mv, other));
+                        if !self.mv.is_playable(m.from.board, self.mover)
+                            || !self.mv.is_playable(m.to.board, self.mover)
+                        {
                             continue;
                         }
                     }
                     own.to_vec()
                 }
             };
-            let why = match self.explained(i, c, &failed) {
+            let why = match self.explained(c, &failed) {
                 Some(w) => w,
                 None => match c {
-                    None => self.phase_a(i + 1)?,
-                    Some(k) => self.phase_a_move(i, k)?,
+                    Choice::Pass => self.phase_a(i + 1)?,
+                    Choice::Move(o, k) => self.phase_a_move(i, o, k)?,
                 },
             };
             if !why.names_any(&made) {
@@ -111,16 +152,16 @@ impl Search<'_> {
         ControlFlow::Continue(all)
     }
 
-    /// If the reason of a failed choice of board `i` holds after choice `c`
-    /// (a pass, or non-branching move `k`), that reason: `c` fails the same
-    /// way. Made without a check test (no node).
-    pub(super) fn explained(&mut self, i: usize, c: Option<usize>, failed: &[Why]) -> Option<Why> {
+    /// If the reason of a failed choice of the board being decided holds
+    /// after choice `c`, that reason: `c` fails the same way. Made without a
+    /// check test (no node).
+    pub(super) fn explained(&mut self, c: Choice, failed: &[Why]) -> Option<Why> {
         if failed.is_empty() {
             return None;
         }
         let u = match c {
-            None => None,
-            Some(k) => {
+            Choice::Pass => None,
+            Choice::Move(o, k) => {
                 // A move applied (not tested): charged as a node, so that
                 // the budget bounds the time of long reasons too. Not in
                 // the search keeping the present (softmate), which has its
@@ -130,7 +171,7 @@ impl Search<'_> {
                 if self.keep_present.is_none() {
                     self.nodes += 1;
                 }
-                Some(self.mv.apply_as(&self.nonbranching[i][k], false)?)
+                Some(self.mv.apply_as(&self.nonbranching[o][k], false)?)
             }
         };
         let found = failed.iter().find(|w| w.holds_in(&self.mv)).cloned();
@@ -140,18 +181,19 @@ impl Search<'_> {
         found
     }
 
-    /// Phase 1, board `i` makes its non-branching move `k` (skipped if it
-    /// is known to fail, learnt if it fails) and the search goes on with
+    /// Phase 1, while board `i` is decided: board `o` (`i` itself, or a
+    /// board hopping onto it) makes its non-branching move `k` (skipped if
+    /// it is known to fail, learnt if it fails) and the search goes on with
     /// the next board. Returns why nothing was found.
-    pub(super) fn phase_a_move(&mut self, i: usize, k: usize) -> ControlFlow<Stop, Why> {
-        let m = self.nonbranching[i][k];
+    pub(super) fn phase_a_move(&mut self, i: usize, o: usize, k: usize) -> ControlFlow<Stop, Why> {
+        let m = self.nonbranching[o][k];
         self.why = Why::empty();
-        if self.nb_fails(i, k, true) {
+        if self.nb_fails(o, k, true) {
             return ControlFlow::Continue(self.take_why());
         }
         let Some(u) = self.try_move(&m, false)? else {
             if self.last_check.is_some() {
-                self.learn_nb(i, k, true);
+                self.learn_nb(o, k, true);
             } else {
                 self.why.set_unknown();
             }
@@ -191,7 +233,7 @@ impl Search<'_> {
         // Reasons are gathered for the siblings of this node and its
         // parent (see `siblings.rs`).
         self.why = Why::empty();
-        if any_waiting && self.stuck(self.first_free, false)? {
+        if any_waiting && self.stuck(self.first_free)? {
             return ControlFlow::Continue(self.take_why());
         }
         self.why = Why::empty();

@@ -529,6 +529,46 @@ fn a_position_once_lost_to_short_reasons_is_decided() {
     ));
 }
 
+/// Arrivals decided at the target and `stuck` over the boards still to
+/// decide (issue 14, `src/fived/search/phases.rs`, `stuck.rs`): the
+/// out-of-sample `holdout.tsv` positions that main (736a562) left
+/// undecided within 300 000 nodes are decided. Before, a passed board
+/// waited for a hop from any board decided after it and each of those
+/// boards' choices doubled the walk (`standardreversedroyalty-0-swarm` 15,
+/// `standardhalfreflected-0-swarm` 18: undecided within 3 000 000 nodes;
+/// now checkmate in 1 670 and 5 508), or one mandatory board had lost
+/// every move to the boards decided before it, found only when it was
+/// reached, below every combination of the boards in between
+/// (`standardturnzero-1-kings` 21: an action after 986 473 nodes, now 281;
+/// `simplenoqueens-1-kings` 37: 690 586, now 72 149).
+/// The actions found play and submit through the staging API; the two
+/// checkmates agree with the count (none) and, where it reads the board,
+/// with ftxi (see `stress/README.md`).
+#[test]
+fn holdout_positions_once_lost_to_hop_sources_are_decided() {
+    assert!(matches!(
+        decided_within("holdout.tsv", "standardturnzero-1-kings", 21, 2_000),
+        Outcome::Ongoing { .. }
+    ));
+    assert_eq!(
+        decided_within("holdout.tsv", "standardreversedroyalty-0-swarm", 15, 5_000),
+        Outcome::Checkmate
+    );
+    assert_eq!(
+        decided_within("holdout.tsv", "standardhalfreflected-0-swarm", 18, 15_000),
+        Outcome::Checkmate
+    );
+    assert!(matches!(
+        decided_within("holdout.tsv", "simplenoqueens-1-kings", 37, 150_000),
+        Outcome::Ongoing { .. }
+    ));
+    // And one of `fresh.tsv` (undecided within 300 000 on main; 300 now).
+    assert!(matches!(
+        decided_within("fresh.tsv", "simplenorooks-1-checks", 16, 2_000),
+        Outcome::Ongoing { .. }
+    ));
+}
+
 /// The three positions where the fast search once counted fewer actions
 /// than the oracle (it missed every action that leaves a board at the
 /// present unplayed by reactivating an old timeline ending with the
