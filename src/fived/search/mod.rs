@@ -45,11 +45,11 @@
 //!   before, every combination of the boards in between was tried). A
 //!   reason that cannot be stated (a check through a new timeline, a
 //!   subtree that reached phase 2) skips nothing.
-//! - `stuck` (`stuck.rs`): after every phase-1 choice, a board at the
-//!   present that was passed must still have a way out (its own branching
-//!   jump, a hop from a board still to decide, or a present pulled back);
-//!   when none is left, the reason is the board left unplayed plus the
-//!   reasons each way out failed.
+//! - `stuck` (`stuck.rs`): after every phase-1 choice, each board at the
+//!   present must still have a way out (a passed one: its own branching
+//!   jump or a present pulled back; one still to decide: also its own
+//!   moves and the hops onto it); when none is left, the reason is the
+//!   board left unplayed plus the reasons each way out failed.
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
 //! - Outcome: one early-exit search for any legal action decides whether
