@@ -120,6 +120,12 @@
 //!   phase-1 leaf (`fresh.tsv` `smallcentered-3-kings` 29: undecided within
 //!   300 000 nodes, now checkmate in 15 273).
 //!
+//! - Reasons kept per level (issue 14, `levels.rs`): every reason phase 1
+//!   returns for a level is kept, and a level whose kept reason holds again
+//!   fails at once (nogood recording). Before, a subtree whose reason did
+//!   not name the boards between was searched again below each of their
+//!   choices (`stress/selfplay-standard-undecided.5dpgn` position 48).
+//!
 //! Where the cost still lies: phase 2's reasons are known only while an
 //! early board waits at the present (phase 3, when it runs, gives none),
 //! and a check through a jump's own new timeline holds for its number
@@ -183,6 +189,7 @@ use std::ops::ControlFlow;
 
 mod diagnostics;
 mod keep;
+mod levels;
 mod nogood;
 mod pair;
 mod phases;
@@ -315,6 +322,8 @@ struct Search<'v> {
     pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
+    /// Phase 1's failures, kept per level (`levels.rs`).
+    levels: levels::Levels,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -488,6 +497,7 @@ impl<'v> Search<'v> {
             pair_learnt: Vec::new(),
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
+            levels: levels::Levels::default(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),
