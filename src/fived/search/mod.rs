@@ -65,108 +65,8 @@
 //!   jump reactivated: a jump sequence that leaves such a board with no way
 //!   out is not extended (before, every longer sequence was tried).
 //!
-//! - Phase 2 (issue 14, `stuck.rs`): a check through a timeline an
-//!   earlier jump of the action created is learnt like any other (its
-//!   points are board contents; before, such checks were not learnt and
-//!   the same jump was tried again after every other jump). `stuck`
-//!   counts as a possible pull-back only an inactive timeline the
-//!   *opponent* made (`Multiverse::reactivable_by`): the mover's own
-//!   timelines keep their activity during its action, so the inactive
-//!   timelines its jumps create when no new timeline can be active never
-//!   pull the present back (before, the first such jump switched `stuck`
-//!   off for the rest of the sequence).
-//!
-//! - Phase 3 order (issue 14, `phases.rs`): at each phase-2 node, phase 3
-//!   decides first the free boards that must be played (reserved ones, and
-//!   active ones at a present of the mover's colour: phase 3 only moves the
-//!   present forward), then the boards that can hop onto them, then the
-//!   rest; `can_finish` counts a passed board as rescuable only while a
-//!   board still to decide can hop onto it. Before, a board that had to be
-//!   played but could not failed below every combination of the free
-//!   boards decided before it (six of the 15 stress positions left
-//!   undecided at 300 000 nodes spent their budget there).
-//! - Reservations (issue 14, `stuck.rs`): a jump onto a free board's end
-//!   board is made only if that board can be played in phase 3 (it has a
-//!   non-branching move, or a free board can hop onto it), and a jump
-//!   sequence is not extended once a board it reserved can no longer be
-//!   played (each of its moves and each hop onto it gives a check now, so
-//!   in every completion). Before, phase 2 went on extending sequences
-//!   under such a reservation (five more of those 15 positions).
-//!
-//! - Pair test (issue 14, `pair.rs`): two early boards waiting at the
-//!   present that must both jump, where every jump of each gives a check,
-//!   in every completion, once the other has jumped (a nogood for any
-//!   timeline number, on pieces and empty squares of existing boards), end
-//!   the search at once, with a reason for phase 1. Before, that was found
-//!   only below every sequence of the other boards' jumps ahead of them.
-//! - The search keeping the present (issue 14, `keep.rs`): `stuck` no longer
-//!   counts as a way out a jump into the past that would pull the present
-//!   back wherever it is made (too few other boards can still make a jump
-//!   that keeps it first, so its timeline is active), and the pair test
-//!   runs there too, counting hops onto the two boards as ways out (the
-//!   present may not go back at all, so both must be played). Before, those
-//!   searches were the largest source of positions over 100 ms on the
-//!   stress suite: a legal action found in a few hundred nodes, then the
-//!   proof that none keeps the present ran out of budget.
-//!
-//! - Reasons in phase 2 (issue 14, `siblings.rs`): a jump sequence that
-//!   fails says why (`stuck`'s reason, a reserved board that cannot be
-//!   played, or the union of its jumps' reasons while an early board waits
-//!   at the present), with the present and the reservations it leaves
-//!   implicit. A sibling jump after which the same reason holds is skipped
-//!   unmade (charged one node), and the reason of phase 2's root goes back
-//!   to phase 1, which can then skip choices and jump back. Before, every
-//!   jump of every free board was made and found stuck, below every
-//!   phase-1 leaf (`fresh.tsv` `smallcentered-3-kings` 29: undecided within
-//!   300 000 nodes, now checkmate in 15 273).
-//!
-//! - Arrivals decided at the target (issue 14, `phases.rs`): in phase 1
-//!   a hop between two early boards is chosen at whichever of the two is
-//!   decided first: the source's own move, or the target's arrival. A
-//!   board that passes is sealed (no later board hops onto it), so a
-//!   passed board waiting at the present can be saved only by its own
-//!   jump or a pulled-back present, which `stuck` and the pair test settle
-//!   at once. This is ftxi's split of a hop into a departure on the source's
-//!   axis and an arrival on the target's (`semimove`, its docs/index.md),
-//!   within our fixed order. Before, a passed board waited for a hop from
-//!   any board decided after it, and each of those boards' choices doubled
-//!   the walk until the last one failed (`holdout.tsv
-//!   standardreversedroyalty-0-swarm` 15 and `standardhalfreflected-0-swarm`
-//!   18: undecided within 3 000 000 nodes, now checkmate in 1 670 and 5 508).
-//!   `stuck` also examines the boards still to decide (their own moves,
-//!   jumps and arrivals), not only the passed ones: a board whose ways out
-//!   the choices so far have all closed fails at once.
-//!
-//! Where the cost still lies: phase 2's reasons are known only while an
-//! early board waits at the present (phase 3, when it runs, gives none),
-//! and a check through a jump's own new timeline holds for its number
-//! only, so such a failure has no reason either. Two early boards E and X that must both
-//! jump, where each of X's jumps is checked through its own new timeline
-//! at the next number (so `stuck`, which needs a jump to fail at every
-//! number it can still get, keeps it as a way out) and none is left once E
-//! has jumped: phase 2 then tries E's jumps after every sequence of the
-//! free boards' jumps that might give X a later number (whether one does
-//! depends on the new board that jump puts in the line of the check:
-//! ftxi's slices over the new-timeline axes handle that per index, whatever
-//! the other indices hold). Three of the stress suite's positions stay
-//! undecided at 300 000 nodes that way (`stress/README.md`): there the
-//! exclusion goes through a new timeline (its number matters). (A third
-//! shape, the pair test cutting only after phase 1 had tried the hops onto
-//! the two boards from every board that has one, is gone with the arrivals
-//! above.) Two exact
-//! tests were tried in `stuck` and dropped because they decided none of
-//! them: a jump tested at each later number with placeholder timelines
-//! (no boards) for the jumps before it (a check through none of them
-//! exists whatever takes those numbers), and a
-//! jump onto another early board's end board tested after each jump of
-//! that board.
-//!
-//! A jump's new timeline gets its number from the jumps made before it, and
-//! a check through that timeline holds only for that number (a jump that
-//! checks as `+3` may not as `+4`). So `stuck`, which asks whether a way out
-//! exists in any completion, treats a jump as failing only if nogoods rule
-//! it out at every number it can still get (one more per other board that
-//! can still jump), and never from a nogood learnt for today's number alone.
+//! The later cuts (issue 14), what each one fixed and where the cost still
+//! lies are told at the end of these docs (`cuts.md`).
 //!
 //! # The count's corner cases (`tests/fived_initial.rs`)
 //!
@@ -196,11 +96,13 @@
 //! Where we differ from ftxi: the Black pawn's two-timeline double step
 //! (we allow it, section 8; ftxi lacks it, so three corpus counts differ),
 //! and the `InitialMultiverses` header above.
+#![doc = include_str!("cuts.md")]
 
 use std::ops::ControlFlow;
 
 mod diagnostics;
 mod keep;
+mod levels;
 mod nogood;
 mod pair;
 mod phases;
@@ -333,6 +235,8 @@ struct Search<'v> {
     pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
+    /// Phase 1's failures, kept per level (`levels.rs`).
+    levels: levels::Levels,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -506,6 +410,7 @@ impl<'v> Search<'v> {
             pair_learnt: Vec::new(),
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
+            levels: levels::Levels::default(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),

@@ -38,6 +38,17 @@ impl Search<'_> {
     /// Returns why nothing was found (see `why.rs`): unknown if some action
     /// was visited or the reason cannot be stated.
     pub(super) fn phase_a(&mut self, i: usize) -> ControlFlow<Stop, Why> {
+        // A reason this level failed for before holds again (`levels.rs`).
+        if let Some(why) = self.level_known(i) {
+            return ControlFlow::Continue(why);
+        }
+        let why = self.phase_a_level(i)?;
+        self.level_failed(i, &why);
+        ControlFlow::Continue(why)
+    }
+
+    /// [`Search::phase_a`] without the reasons kept per level.
+    fn phase_a_level(&mut self, i: usize) -> ControlFlow<Stop, Why> {
         // Every board waiting at the present must keep a way out.
         if i < self.first_free {
             self.why = Why::empty();

@@ -127,6 +127,14 @@ impl Why {
         Why { conds: None }
     }
 
+    /// Its last condition, if it is known and has one: `levels.rs` keeps
+    /// it beside the reason and tests it first (the first condition of a
+    /// phase-1 reason is whether its board was played, which often holds;
+    /// the last comes from the deepest failure).
+    pub(super) fn key(&self) -> Option<Cond> {
+        self.conds.as_ref().and_then(|cs| cs.last().copied())
+    }
+
     /// Is it unknown?
     pub(super) fn is_unknown(&self) -> bool {
         self.conds.is_none()

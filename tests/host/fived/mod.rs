@@ -5,6 +5,7 @@ mod ai;
 mod ai_props;
 mod ftxi_games;
 mod initial;
+mod levels;
 mod play;
 mod props;
 mod puzzles;

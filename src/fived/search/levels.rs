@@ -1,0 +1,106 @@
+//! Failures remembered across the whole of phase 1 (issue 14): nogood
+//! recording for the conflict-directed backjumping of `phases.rs`.
+//!
+//! Phase 1 decides the early boards in a fixed order; `phase_a(i)` returns
+//! why its subtree found nothing, as conditions on the position at level
+//! `i` (`why.rs`). Before, such a reason was used only by the siblings of
+//! that subtree (the other choices of board `i - 1`) and by the boards it
+//! sent the search back past. When the search went back further, to a
+//! board the reason of another branch named, and tried that board's next
+//! choice, the same deep subtree was searched again below every choice
+//! of every board in between whose reason it did not name: the thrashing
+//! of backjumping without learning.
+//!
+//! `stress/selfplay-standard-undecided.5dpgn` position 48 (40 timelines,
+//! 16 boards at the present, 39 decided in phase 1; checkmate by ftxi's
+//! `5dtools checkmate`): two mandatory boards without a royal piece are
+//! passed and wait for hops from boards decided late; each time the last
+//! possible rescuer was decided, `stuck` failed for the same few reasons,
+//! but phase 1 reached that level 2 271 times (one pass/move combination
+//! of the boards between that the reasons of other branches named), each
+//! time making and testing ~75 moves of the board there: 300 000 nodes,
+//! undecided.
+//!
+//! Now every known reason returned by `phase_a(i)` is kept for level `i`
+//! (at most [`PER_LEVEL`], the oldest dropped first), and on entering
+//! level `i` the search first asks whether one of them holds: then it
+//! fails at once with that reason.
+//!
+//! Why it is exact: a reason of `phase_a(i)` is a sufficient condition on
+//! the position for the subtree of level `i` to find nothing, whatever
+//! path led there (the backjumping of `phases.rs` already relies on that:
+//! a reason that names none of the boards a board's choices make is taken
+//! to hold below every choice of that board). What it leaves implicit is
+//! the same at every visit of level `i` in one search: which boards are
+//! decided (`..i`), no branching jump yet (so no new timeline and no
+//! reservation), and the present, which phase 1 cannot lower and which a
+//! reason naming an unplayed board at the present pins (`siblings.rs`).
+//! The nogoods and excluded pairs the search learns meanwhile are facts
+//! about the position, true on every path. A reason is kept only when it
+//! is known, which it is not if an action was visited below.
+
+use super::super::multiverse::Multiverse;
+use super::why::{Cond, Why};
+use super::Search;
+
+/// At most this many reasons are kept per level (a cache: a reason
+/// dropped is only found again by searching).
+pub(super) const PER_LEVEL: usize = 1024;
+
+/// The reasons kept per phase-1 level.
+#[derive(Default)]
+pub(super) struct Levels {
+    /// Per level: each reason's key condition (`Why::key`; `None`: it has
+    /// none), side by side so that the test of a level reads one short
+    /// array before any reason (most fail on that condition).
+    first: Vec<Vec<Option<Cond>>>,
+    kept: Vec<Vec<Why>>,
+    /// Where the next reason of each level goes once it is full.
+    next: Vec<usize>,
+}
+
+impl Levels {
+    /// A kept reason of level `i` that holds in `mv`.
+    fn holding(&self, i: usize, mv: &Multiverse) -> Option<&Why> {
+        let first = self.first.get(i)?;
+        first
+            .iter()
+            .zip(&self.kept[i])
+            .find(|(c, w)| c.is_none_or(|c| c.holds_in(mv)) && w.holds_in(mv))
+            .map(|(_, w)| w)
+    }
+
+    /// Keeps `why`, the reason level `i` failed (not if unknown).
+    fn keep(&mut self, i: usize, why: &Why) {
+        if why.is_unknown() {
+            return;
+        }
+        if self.kept.len() <= i {
+            self.first.resize_with(i + 1, Vec::new);
+            self.kept.resize_with(i + 1, Vec::new);
+            self.next.resize(i + 1, 0);
+        }
+        if self.kept[i].len() < PER_LEVEL {
+            self.first[i].push(why.key());
+            self.kept[i].push(why.clone());
+        } else {
+            let at = self.next[i];
+            self.first[i][at] = why.key();
+            self.kept[i][at] = why.clone();
+            self.next[i] = (at + 1) % PER_LEVEL;
+        }
+    }
+}
+
+impl Search<'_> {
+    /// A reason kept for phase-1 level `i` that holds now (the level fails
+    /// at once for it).
+    pub(super) fn level_known(&self, i: usize) -> Option<Why> {
+        self.levels.holding(i, &self.mv).cloned()
+    }
+
+    /// Keeps the reason level `i` failed for.
+    pub(super) fn level_failed(&mut self, i: usize, why: &Why) {
+        self.levels.keep(i, why);
+    }
+}
