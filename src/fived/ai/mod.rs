@@ -21,9 +21,13 @@
 //! root only the best few (a beam: 14 two actions from the horizon, 9 at
 //! three, 6 deeper; the root searches its best 64 at depth 2 and the best
 //! 24 deeper, ordered by the previous iteration). One action from the
-//! horizon every child counts, and every checking child is tested for mate
-//! exactly (within a small budget), so a mate one action past the horizon
-//! is still seen (a check extension in effect). No transposition table:
+//! horizon every child counts (the node's score is its best child's), and
+//! every checking child is tested for mate exactly (within a small budget),
+//! so a mate one action past the horizon is still seen (a check extension
+//! in effect); the listing stops at the first child that reaches beta,
+//! which decides the node (a fail-high: the other children cannot change
+//! the choice above it). That cut made a full 3- or 4-action search fit in
+//! the upper levels' node limits where it did not before. No transposition table:
 //! two orders of the same moves are one action already, and transpositions
 //! between different actions are rare in the shallow trees 5D allows. A node with no legal action (the enumeration completed) is
 //! checkmate if its side is in check, stalemate (0) if not.
@@ -68,9 +72,8 @@
 //! # Never walking into a mate in one (`safety.rs`)
 //!
 //! The search looks at only some of the opponent's replies (a beam, a
-//! capped listing), so before committing, the searching levels (but the
-//! beginner's, and a quarter of the casual level's actions: [`Level::skill`])
-//! check their
+//! capped listing), so before committing, the searching levels (all but
+//! the beginner: [`Level::skill`]) check their
 //! candidates exactly, best first: the search's choice, then the root's
 //! other actions in the search's order. For each, only the opponent's
 //! replies that give check can mate; each is tested with the exact
@@ -124,11 +127,11 @@
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
 //! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` and `strongest` (deepening
-//! as far as the caller's limit allows: on the page, its clock). The
-//! numbered levels differ in a weakness that shrinks as the level grows (a
-//! seeded choice among the near-best actions, a safety check that the
-//! lower levels skip) and in depth and node limit, 2–4× apart from level 3 on:
-//! [`Level::skill`] has the table. Every level is deterministic for a seed
+//! as far as the caller's limit allows: on the page, its clock). Each
+//! numbered level adds one skill that was measured to be worth at least
+//! 100 Elo against the level below (200-game matches): the safety check,
+//! then the best action instead of a seeded one among the near-best, then
+//! each further action of depth; [`Level::skill`] has the table. Every level is deterministic for a seed
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 pub mod eval;
@@ -176,20 +179,23 @@ impl Level {
 
     /// How the level plays: the Stockfish "skill level" idea (lichess'
     /// levels 1–8 are built on it), a weakness that shrinks as the level
-    /// grows, together with a deeper search and a larger node limit.
+    /// grows, together with a deeper search and a larger node limit. Each
+    /// level adds one skill to the level below, the one that was measured
+    /// to matter (a larger node limit at the same depth did not: 160 000
+    /// nodes against 40 000 at depth 4 or more scored even):
     ///
-    /// | level | deepest iteration | node limit | margin | safety check |
-    /// |---|---|---|---|---|
-    /// | `1` Beginner | 1 action | 1 000 | 300 cp | never |
-    /// | `2` Casual | 1 action | 3 000 | 100 cp | 3 actions in 4 |
-    /// | `3` Intermediate | 3 actions | 20 000 | 0 | always |
-    /// | `4` Advanced | 4 actions | 40 000 | 0 | always |
-    /// | `5` Expert | 8 actions | 160 000 | 0 | always |
-    /// | `strongest` | 64 actions | the caller's only | 0 | always |
+    /// | level | deepest iteration | node limit | margin | safety check | adds |
+    /// |---|---|---|---|---|---|
+    /// | `1` Beginner | 1 action | 1 000 | 500 cp | never | |
+    /// | `2` Casual | 1 action | 3 000 | 500 cp | always | the safety check |
+    /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
+    /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
+    /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action |
+    /// | `strongest` | 64 actions | the caller's only | 0 | always | as deep as the limit allows |
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
-    ///   when the node limit runs out (with several timelines the higher
-    ///   levels reach 2–4 actions);
+    ///   when the node limit runs out (with three or more timelines even the
+    ///   upper levels reach 2–3 actions only);
     /// - *margin*: among the root actions whose exact score is within the
     ///   margin of the best one's, the level plays the one whose score plus
     ///   a seeded random bonus of 0 to the margin is highest (a beginner
@@ -199,11 +205,11 @@ impl Level {
     ///   for the margin;
     /// - *safety check* (`safety.rs`, see the module documentation): before
     ///   it commits, the level proves its choice leaves the opponent no mate
-    ///   in one (or plays another candidate). The casual level skips it on
-    ///   a seeded quarter of its actions and the beginner never runs it:
-    ///   they overlook a mate in one as players of their strength do. It is
+    ///   in one (or plays another candidate). The beginner never runs it:
+    ///   it overlooks a mate in one as players of its strength do. It is
     ///   the largest single difference between levels on a small board,
-    ///   where games are decided by mates.
+    ///   where games are decided by mates. (`safety` is a share in percent,
+    ///   a seeded draw per action: every level now runs it always or never.)
     ///
     /// Every level plays a mate in one it has (the root's mate scan comes
     /// first and is never subject to the margin), never plays an illegal
@@ -211,11 +217,11 @@ impl Level {
     #[must_use]
     pub fn skill(self) -> Skill {
         let (depth, nodes, margin, safety) = match self {
-            Level::Depth(1) => (1, 1_000, 300, 0),
-            Level::Depth(2) => (1, 3_000, 100, 75),
-            Level::Depth(3) => (3, 20_000, 0, 100),
-            Level::Depth(4) => (4, 40_000, 0, 100),
-            Level::Depth(_) => (8, 160_000, 0, 100),
+            Level::Depth(1) => (1, 1_000, 500, 0),
+            Level::Depth(2) => (1, 3_000, 500, 100),
+            Level::Depth(3) => (2, 10_000, 0, 100),
+            Level::Depth(4) => (3, 20_000, 0, 100),
+            Level::Depth(_) => (4, 40_000, 0, 100),
             Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100),
         };
         Skill {

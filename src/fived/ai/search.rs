@@ -274,6 +274,9 @@ pub(crate) enum Listing {
     Stopped,
     /// A mating action was found (it is in the list; the rest may not be).
     Mate,
+    /// An action reached the score the caller asked to stop at (it is the
+    /// list's last; the rest were not listed).
+    Cutoff,
 }
 
 /// The search state: a working position played forward and back.
@@ -290,6 +293,11 @@ pub(crate) struct Searcher<'a> {
     /// Whether each report is checked for a mate in one first
     /// ([`Searcher::quick_safe`]): only when someone listens.
     pub(crate) check_reports: bool,
+    /// Whether a horizon node's listing stops at the first child reaching
+    /// beta (always, but in the test that compares with the full listing).
+    pub(crate) horizon_cut: bool,
+    /// The node count at which [`Searcher::out_of_time`] next asks the clock.
+    next_clock: u64,
     pub(crate) aborted: bool,
     rng: Rng,
     /// Root actions within this many centipawns of the best may be played
@@ -315,6 +323,8 @@ impl<'a> Searcher<'a> {
                 .min(limits.scan / super::safety::SCAN_PER_SAFETY),
             safety: true,
             check_reports: true,
+            horizon_cut: true,
+            next_clock: 0,
             limits,
             nodes: 0,
             aborted: false,
@@ -332,9 +342,18 @@ impl<'a> Searcher<'a> {
         self.reserve = 0;
     }
 
+    /// Whether the node limit or the clock stops the search. The clock is
+    /// asked each time the count has passed another 128 nodes since it was
+    /// last asked (the count moves in steps: a listing adds all it visited,
+    /// and a node cut short at the horizon adds few, so a test of
+    /// "a multiple of 128" could miss the clock for a whole iteration).
     fn out_of_time(&mut self) -> bool {
+        let ask = self.nodes >= self.next_clock;
+        if ask {
+            self.next_clock = self.nodes + 128;
+        }
         if self.nodes.saturating_add(self.reserve) >= self.limits.nodes
-            || (self.nodes.is_multiple_of(128) && (self.limits.stop)())
+            || (ask && (self.limits.stop)())
         {
             self.aborted = true;
         }
@@ -358,6 +377,32 @@ impl<'a> Searcher<'a> {
         scan_all: bool,
         clock_after: u64,
         ply: i32,
+    ) -> (Vec<Child>, Listing) {
+        self.children_until(
+            keep,
+            budget,
+            mate_test,
+            scan_all,
+            clock_after,
+            ply,
+            i32::MAX,
+        )
+    }
+
+    /// [`Searcher::children`], stopping at the first action whose static
+    /// score reaches `cut` ([`Listing::Cutoff`]): at the horizon, where a
+    /// node's score is its best child's, one child at or above beta
+    /// decides the node (a fail-high), and the rest need not be listed.
+    #[allow(clippy::too_many_arguments)]
+    fn children_until(
+        &mut self,
+        keep: usize,
+        budget: u64,
+        mate_test: bool,
+        scan_all: bool,
+        clock_after: u64,
+        ply: i32,
+        cut: i32,
     ) -> (Vec<Child>, Listing) {
         let mut work = self.pos.clone();
         let mut kids: Vec<Child> = Vec::new();
@@ -394,6 +439,7 @@ impl<'a> Searcher<'a> {
                 };
                 extra += kid.cost;
                 let mate = kid.mate;
+                let high = kid.score >= cut;
                 if mate || kids.len() < keep {
                     kids.push(kid);
                 } else if kid.unresolved && scan_all {
@@ -401,6 +447,10 @@ impl<'a> Searcher<'a> {
                 }
                 if mate {
                     listing = Listing::Mate;
+                    return ControlFlow::Break(());
+                }
+                if high {
+                    listing = Listing::Cutoff;
                     return ControlFlow::Break(());
                 }
                 ControlFlow::Continue(())
@@ -468,8 +518,15 @@ impl<'a> Searcher<'a> {
         if self.out_of_time() {
             return 0;
         }
+        // At the horizon the node's score is its best child's: the listing
+        // stops at the first child reaching beta.
+        let cut = if depth == 1 && self.horizon_cut {
+            beta
+        } else {
+            i32::MAX
+        };
         let (mut kids, listing) =
-            self.children(INNER_CAP, INNER_ENUMERATION, depth == 1, false, 0, ply);
+            self.children_until(INNER_CAP, INNER_ENUMERATION, depth == 1, false, 0, ply, cut);
         if self.aborted {
             return 0;
         }

@@ -335,12 +335,32 @@ fn the_levels_weaknesses_shrink_as_they_grow() {
         assert!(w[0].margin >= w[1].margin, "{skills:?}");
         assert!(w[0].safety <= w[1].safety, "{skills:?}");
     }
-    // Level 3 on: budgets at least 2× apart, the full safety check, no margin.
-    for w in skills[2..5].windows(2) {
-        assert!(w[1].nodes >= 2 * w[0].nodes, "{skills:?}");
+    // Each level adds one skill to the one below (the table of
+    // `Level::skill`, measured +100 Elo or more a step): level 2 the safety
+    // check, level 3 the best action (no margin) and a second action of
+    // depth, levels 4 and 5 one more action of depth each, with twice the
+    // node limit.
+    let table: Vec<(u32, u64, i32, u32)> = skills[..5]
+        .iter()
+        .map(|s| (s.depth, s.nodes, s.margin, s.safety))
+        .collect();
+    assert_eq!(
+        table,
+        [
+            (1, 1_000, 500, 0),
+            (1, 3_000, 500, 100),
+            (2, 10_000, 0, 100),
+            (3, 20_000, 0, 100),
+            (4, 40_000, 0, 100),
+        ]
+    );
+    for w in skills[..5].windows(2) {
+        let added = u32::from(w[1].safety > w[0].safety)
+            + u32::from(w[1].margin < w[0].margin)
+            + (w[1].depth - w[0].depth);
+        assert!(added >= 1, "no skill added: {skills:?}");
     }
     assert!(skills[2..].iter().all(|s| s.safety == 100 && s.margin == 0));
-    assert_eq!((skills[0].safety, skills[1].safety), (0, 75));
 }
 
 /// The static score, for the side that plays it, of every legal action of
@@ -353,7 +373,7 @@ fn static_scores(pos: &Multiverse) -> Vec<(Vec<Move>, i32)> {
 
 #[test]
 fn the_beginners_margin_is_seeded_and_stays_near_the_best() {
-    // Level 1 plays a depth-1 action within 300 cp of the best one, chosen
+    // Level 1 plays a depth-1 action within 500 cp of the best one, chosen
     // by the seed: the same seed, the same action; other seeds, others.
     let game = after("[Board \"Standard\"]\n[Mode \"5D\"]\n1. (0T1)e2e4 / (0T1)d7d5");
     let pos = game.multiverse();
@@ -365,7 +385,10 @@ fn the_beginners_margin_is_seeded_and_stays_near_the_best() {
         let again = choose_action(pos, Level::Depth(1), seed, &Limits::nodes(u64::MAX)).unwrap();
         assert_eq!(c.moves, again.moves);
         let score = scores.iter().find(|s| s.0 == c.moves).unwrap().1;
-        assert!(score >= top - 300, "seed {seed}: {score} vs {top}");
+        assert!(
+            score >= top - Level::Depth(1).skill().margin,
+            "seed {seed}: {score} vs {top}"
+        );
         seen.insert(c.moves);
     }
     assert!(seen.len() >= 3, "{} different actions", seen.len());
@@ -374,4 +397,43 @@ fn the_beginners_margin_is_seeded_and_stays_near_the_best() {
         .map(|seed| choose_action(pos, Level::Depth(3), seed, &Limits::nodes(u64::MAX)).unwrap())
         .collect();
     assert!(l3.windows(2).all(|w| w[0].moves == w[1].moves));
+}
+
+#[test]
+fn the_horizon_cut_keeps_the_score_and_saves_nodes() {
+    // A horizon node stops listing at the first child that reaches beta:
+    // a fail-high bound where the full listing gave the exact best child.
+    // Alpha-beta's root score cannot change; the work shrinks.
+    let positions = [
+        after("[Board \"Standard\"]\n[Mode \"5D\"]\n1. (0T1)e2e4 / (0T1)d7d5"),
+        // Two timelines, White to move.
+        after(
+            &STANDARD_CHECKMATE
+                .lines()
+                .take(6)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+    ];
+    let mut saved = 0;
+    for game in &positions {
+        let pos = game.multiverse();
+        let search = |cut: bool| {
+            let mut s = search::Searcher::new(pos, Limits::nodes(u64::MAX), 0, 0);
+            s.without_safety();
+            s.horizon_cut = cut;
+            let (_, score, depth) = s.think(3, &mut |_, _, _, _| {}).unwrap();
+            (score, depth, s.nodes)
+        };
+        let (full, cut) = (search(false), search(true));
+        assert_eq!((cut.0, cut.1), (full.0, full.1), "score and depth");
+        assert!(
+            cut.2 <= full.2,
+            "{} nodes with the cut, {} without",
+            cut.2,
+            full.2
+        );
+        saved += usize::from(cut.2 < full.2);
+    }
+    assert_eq!(saved, positions.len(), "the cut saved nothing somewhere");
 }

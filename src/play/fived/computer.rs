@@ -85,7 +85,7 @@ pub fn level_blurb(level: Level) -> String {
                 .to_string()
         }
         Level::Depth(2) => {
-            "looks one action ahead, usually sees a mate in one against it".to_string()
+            "looks one action ahead, plays loosely, checks for a mate in one against it".to_string()
         }
         Level::Depth(n) => format!(
             "looks up to {} actions ahead, checks for a mate in one against it",
