@@ -133,6 +133,21 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
     })
 }
 
+/// The first of the best-scored root actions. Only the first action to reach
+/// a score has it exactly: a later one searched with that score as alpha
+/// returns it as an upper bound when it fails low, so taking the last of
+/// equal scores (as `Iterator::max_by_key` does) could pick an action that
+/// is only "no better" over the one proven best.
+pub(super) fn first_best(scored: &[(usize, i32)]) -> Option<(usize, i32)> {
+    scored
+        .iter()
+        .copied()
+        .fold(None, |best: Option<(usize, i32)>, (i, s)| match best {
+            Some((_, b)) if b >= s => best,
+            _ => Some((i, s)),
+        })
+}
+
 /// The exact outcome for the side to move of `pos` (in check), within
 /// `budget` applied moves; first a few composed actions are tried: one that
 /// is legal proves there is no mate without the search's set-up cost. With
@@ -678,7 +693,7 @@ impl<'a> Searcher<'a> {
             // A partly searched iteration still counts if the previous best
             // (searched first) was finished: every later child was compared
             // with it exactly.
-            if let Some(&(i, s)) = scored.iter().max_by_key(|(_, s)| *s) {
+            if let Some((i, s)) = first_best(&scored) {
                 if !scored.is_empty() && (!self.aborted || scored[0].0 == 0) {
                     best = (
                         kids[i].moves.clone(),

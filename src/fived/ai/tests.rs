@@ -437,3 +437,16 @@ fn the_horizon_cut_keeps_the_score_and_saves_nodes() {
     }
     assert_eq!(saved, positions.len(), "the cut saved nothing somewhere");
 }
+
+#[test]
+fn the_first_of_equal_root_scores_is_chosen() {
+    // The second action reached 40 exactly; the third, searched with alpha
+    // 40, failed low and returned that bound: it must not replace the second.
+    assert_eq!(
+        search::first_best(&[(0, 10), (1, 40), (2, 40), (3, -5)]),
+        Some((1, 40))
+    );
+    assert_eq!(search::first_best(&[(4, 7)]), Some((4, 7)));
+    assert_eq!(search::first_best(&[(0, -3), (1, 2)]), Some((1, 2)));
+    assert_eq!(search::first_best(&[]), None);
+}
