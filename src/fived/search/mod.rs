@@ -104,6 +104,7 @@ mod diagnostics;
 mod keep;
 mod levels;
 mod nogood;
+mod orders;
 mod pair;
 mod phases;
 mod siblings;
@@ -237,6 +238,8 @@ struct Search<'v> {
     keep_pairs: keep::KeepPairs,
     /// Phase 1's failures, kept per level (`levels.rs`).
     levels: levels::Levels,
+    /// Phase 2's failures, kept across jump orders (`orders.rs`).
+    orders: orders::Orders,
     /// The free boards in the order phase 3 decides them at the current
     /// phase-2 node (`phases.rs`), and per board its step in that order
     /// (`usize::MAX` for the early boards).
@@ -411,6 +414,7 @@ impl<'v> Search<'v> {
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
             levels: levels::Levels::default(),
+            orders: orders::Orders::default(),
             p3: Vec::new(),
             p3_pos: Vec::new(),
             jump_dead: jumps.iter().map(|j| vec![None; j.len()]).collect(),

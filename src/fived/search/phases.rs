@@ -224,6 +224,18 @@ impl Search<'_> {
     /// phase 3. Returns why nothing was found when that can be stated (see
     /// `siblings.rs`: today only a `stuck` verdict at the top), else unknown.
     pub(super) fn phase_b(&mut self) -> ControlFlow<Stop, Why> {
+        // A reason a node with this context failed for holds again
+        // (`orders.rs`).
+        if let Some(why) = self.order_known() {
+            return ControlFlow::Continue(why);
+        }
+        let why = self.phase_b_node()?;
+        self.order_failed(&why);
+        ControlFlow::Continue(why)
+    }
+
+    /// Phase 2 at one node (see [`Search::phase_b`]).
+    fn phase_b_node(&mut self) -> ControlFlow<Stop, Why> {
         let present = self.mv.present();
         // Phase 3 cannot help while an early board at the present is unplayed.
         let early_waiting = color_of(present) == self.mover

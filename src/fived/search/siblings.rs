@@ -97,6 +97,12 @@ impl Search<'_> {
                     f.present == present && f.reserved == reserved && f.why.holds_in(&self.mv)
                 })
                 .map(|f| (f.why.clone(), present))
+                // Or a reason kept for the child's context in another
+                // order of the same jumps (`orders.rs`).
+                .or_else(|| {
+                    let key = self.child_order_key(reserved.clone());
+                    self.order_known_in(&key).map(|w| (w, present))
+                })
         } else {
             None
         };

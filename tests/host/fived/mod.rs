@@ -6,6 +6,7 @@ mod ai_props;
 mod ftxi_games;
 mod initial;
 mod levels;
+mod orders;
 mod play;
 mod props;
 mod puzzles;

@@ -1,0 +1,95 @@
+//! Phase 2's failures kept across jump orders (issue 14): the reason a
+//! phase-2 node found nothing is kept, and a phase-2 node where a kept
+//! reason holds again, with the same implicit context, fails at once.
+//!
+//! Where the budget went before (`stress/README.md`): the free boards'
+//! jumps are made in every order (the order numbers their new timelines),
+//! and the reasons of failed sibling jumps (`siblings.rs`) were kept per
+//! node only. A reason learnt after jumps A then B that names no board of
+//! the new timelines holds after B then A as well, but was found again
+//! below each order (`fresh.tsv standardtwotimelines-1-checks` 13: int
+//! 81c39fe ran out of 3 000 000 nodes, now an action in 304 520). On
+//! `fresh.tsv standard-2-swarm` 18 (still undecided within 300 000) phase
+//! 2 made 248, 667, 1 362, 1 962, 1 752 and 720 jumps at depths 1 to 6,
+//! and tested ~30 siblings at each node, each charged one node.
+//!
+//! Why it is exact. A phase-2 node's reason holds in a position where
+//! nothing is found, given what it leaves implicit (`siblings.rs`): the
+//! present, the number of timelines and the reserved boards. Those are
+//! the key a reason is kept under, with the number of jumps made (the
+//! depth, which phase 2's walk also reads); so a kept reason is used only
+//! where all of them are the same, and then it holds with the same
+//! meaning. The search's other state (the boards, the nogoods learnt) is
+//! fixed for the search or only grows with true facts.
+
+use std::collections::HashMap;
+
+use super::why::Why;
+use super::Search;
+
+/// At most this many reasons are kept per key (the oldest is replaced).
+const PER_KEY: usize = 256;
+
+/// The implicit context of a phase-2 reason: the number of jumps made,
+/// the present, the timeline range and the reserved boards.
+pub(super) type Key = (usize, i32, (i32, i32), Vec<usize>);
+
+/// Phase 2's kept reasons, per context.
+#[derive(Default)]
+pub(super) struct Orders {
+    kept: HashMap<Key, (Vec<Why>, usize)>,
+}
+
+impl Search<'_> {
+    /// The context a phase-2 reason found here is kept under.
+    fn order_key(&self) -> Key {
+        let reserved = (0..self.reserved.len())
+            .filter(|&j| self.reserved[j])
+            .collect();
+        (
+            self.branch_count,
+            self.mv.present(),
+            self.mv.timeline_range(),
+            reserved,
+        )
+    }
+
+    /// A reason kept for this context that holds here (phase 2 finds
+    /// nothing at this node).
+    pub(super) fn order_known(&self) -> Option<Why> {
+        self.order_known_in(&self.order_key())
+    }
+
+    /// A reason kept for context `key` that holds in the position now.
+    pub(super) fn order_known_in(&self, key: &Key) -> Option<Why> {
+        let (kept, _) = self.orders.kept.get(key)?;
+        kept.iter().find(|w| w.holds_in(&self.mv)).cloned()
+    }
+
+    /// The context of the child a jump just made from this node leads to
+    /// (with the reserved boards `reserved` after it).
+    pub(super) fn child_order_key(&self, reserved: Vec<usize>) -> Key {
+        (
+            self.branch_count + 1,
+            self.mv.present(),
+            self.mv.timeline_range(),
+            reserved,
+        )
+    }
+
+    /// Keeps `why`, the reason this phase-2 node found nothing (unless
+    /// unknown).
+    pub(super) fn order_failed(&mut self, why: &Why) {
+        if why.is_unknown() {
+            return;
+        }
+        let key = self.order_key();
+        let (kept, next) = self.orders.kept.entry(key).or_default();
+        if kept.len() < PER_KEY {
+            kept.push(why.clone());
+        } else {
+            kept[*next] = why.clone();
+            *next = (*next + 1) % PER_KEY;
+        }
+    }
+}
