@@ -39,68 +39,35 @@
 //! about the position, true on every path. A reason is kept only when it
 //! is known, which it is not if an action was visited below.
 
-use super::super::multiverse::Multiverse;
-use super::why::{Cond, Why};
+use super::kept::Kept;
+use super::why::Why;
 use super::Search;
 
-/// At most this many reasons are kept per level (a cache: a reason
-/// dropped is only found again by searching).
+/// At most this many reasons are kept per level (`kept.rs`).
 pub(super) const PER_LEVEL: usize = 1024;
 
 /// The reasons kept per phase-1 level.
 #[derive(Default)]
 pub(super) struct Levels {
-    /// Per level: each reason's key condition (`Why::key`; `None`: it has
-    /// none), side by side so that the test of a level reads one short
-    /// array before any reason (most fail on that condition).
-    first: Vec<Vec<Option<Cond>>>,
-    kept: Vec<Vec<Why>>,
-    /// Where the next reason of each level goes once it is full.
-    next: Vec<usize>,
-}
-
-impl Levels {
-    /// A kept reason of level `i` that holds in `mv`.
-    fn holding(&self, i: usize, mv: &Multiverse) -> Option<&Why> {
-        let first = self.first.get(i)?;
-        first
-            .iter()
-            .zip(&self.kept[i])
-            .find(|(c, w)| c.is_none_or(|c| c.holds_in(mv)) && w.holds_in(mv))
-            .map(|(_, w)| w)
-    }
-
-    /// Keeps `why`, the reason level `i` failed (not if unknown).
-    fn keep(&mut self, i: usize, why: &Why) {
-        if why.is_unknown() {
-            return;
-        }
-        if self.kept.len() <= i {
-            self.first.resize_with(i + 1, Vec::new);
-            self.kept.resize_with(i + 1, Vec::new);
-            self.next.resize(i + 1, 0);
-        }
-        if self.kept[i].len() < PER_LEVEL {
-            self.first[i].push(why.key());
-            self.kept[i].push(why.clone());
-        } else {
-            let at = self.next[i];
-            self.first[i][at] = why.key();
-            self.kept[i][at] = why.clone();
-            self.next[i] = (at + 1) % PER_LEVEL;
-        }
-    }
+    kept: Vec<Kept>,
 }
 
 impl Search<'_> {
     /// A reason kept for phase-1 level `i` that holds now (the level fails
     /// at once for it).
     pub(super) fn level_known(&self, i: usize) -> Option<Why> {
-        self.levels.holding(i, &self.mv).cloned()
+        self.levels.kept.get(i)?.holding(&self.mv).cloned()
     }
 
     /// Keeps the reason level `i` failed for.
     pub(super) fn level_failed(&mut self, i: usize, why: &Why) {
-        self.levels.keep(i, why);
+        if why.is_unknown() {
+            return;
+        }
+        let kept = &mut self.levels.kept;
+        if kept.len() <= i {
+            kept.resize_with(i + 1, Kept::default);
+        }
+        kept[i].keep(why, PER_LEVEL);
     }
 }

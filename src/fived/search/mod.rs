@@ -102,6 +102,7 @@ use std::ops::ControlFlow;
 
 mod diagnostics;
 mod keep;
+mod kept;
 mod levels;
 mod nogood;
 mod orders;

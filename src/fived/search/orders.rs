@@ -24,10 +24,11 @@
 
 use std::collections::HashMap;
 
+use super::kept::Kept;
 use super::why::Why;
 use super::Search;
 
-/// At most this many reasons are kept per key (the oldest is replaced).
+/// At most this many reasons are kept per key (`kept.rs`).
 const PER_KEY: usize = 256;
 
 /// The implicit context of a phase-2 reason: the number of jumps made,
@@ -37,7 +38,7 @@ pub(super) type Key = (usize, i32, (i32, i32), Vec<usize>);
 /// Phase 2's kept reasons, per context.
 #[derive(Default)]
 pub(super) struct Orders {
-    kept: HashMap<Key, (Vec<Why>, usize)>,
+    kept: HashMap<Key, Kept>,
 }
 
 impl Search<'_> {
@@ -62,8 +63,7 @@ impl Search<'_> {
 
     /// A reason kept for context `key` that holds in the position now.
     pub(super) fn order_known_in(&self, key: &Key) -> Option<Why> {
-        let (kept, _) = self.orders.kept.get(key)?;
-        kept.iter().find(|w| w.holds_in(&self.mv)).cloned()
+        self.orders.kept.get(key)?.holding(&self.mv).cloned()
     }
 
     /// The context of the child a jump just made from this node leads to
@@ -84,12 +84,6 @@ impl Search<'_> {
             return;
         }
         let key = self.order_key();
-        let (kept, next) = self.orders.kept.entry(key).or_default();
-        if kept.len() < PER_KEY {
-            kept.push(why.clone());
-        } else {
-            kept[*next] = why.clone();
-            *next = (*next + 1) % PER_KEY;
-        }
+        self.orders.kept.entry(key).or_default().keep(why, PER_KEY);
     }
 }

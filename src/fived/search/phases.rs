@@ -21,6 +21,13 @@ pub(super) enum Choice {
 }
 
 impl Search<'_> {
+    /// Whether `t` is one of the early boards `..decided`, whose phase-1
+    /// choice is made: played, or passed and so sealed. Either way no hop
+    /// may arrive onto it any more.
+    pub(super) fn decided_before(&self, decided: usize, t: BoardId) -> bool {
+        self.boards[..decided].contains(&t)
+    }
+
     /// The reason gathered in `why` so far, which is then emptied.
     pub(super) fn take_why(&mut self) -> Why {
         std::mem::replace(&mut self.why, Why::empty())
@@ -87,10 +94,9 @@ impl Search<'_> {
         }
         // Its own moves, except hops onto an early board decided before it
         // (played, or passed and so sealed).
-        let sealed = |s: &Self, t: BoardId| s.boards[..i].contains(&t);
         for k in 0..self.nonbranching[i].len() {
             let m = self.nonbranching[i][k];
-            if m.is_physical() || !sealed(self, m.to.board) {
+            if m.is_physical() || !self.decided_before(i, m.to.board) {
                 choices.push(Choice::Move(i, k));
             }
         }

@@ -124,7 +124,7 @@ impl Search<'_> {
                 // Its own phase-1 move is still to be chosen.
                 for k in 0..self.nonbranching[u].len() {
                     let m = self.nonbranching[u][k];
-                    if !m.is_physical() && self.boards[..decided].contains(&m.to.board) {
+                    if !m.is_physical() && self.decided_before(decided, m.to.board) {
                         // Onto an early board decided already: played, or
                         // passed and so sealed (`phases.rs`).
                         continue;

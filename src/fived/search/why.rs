@@ -127,7 +127,7 @@ impl Why {
         Why { conds: None }
     }
 
-    /// Its last condition, if it is known and has one: `levels.rs` keeps
+    /// Its last condition, if it is known and has one: `kept.rs` keeps
     /// it beside the reason and tests it first (the first condition of a
     /// phase-1 reason is whether its board was played, which often holds;
     /// the last comes from the deepest failure).
