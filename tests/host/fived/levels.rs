@@ -8,7 +8,7 @@
 //! main's search ran out of 300 000 nodes there, and `analyze` gave up
 //! after 2.5 minutes.
 
-use super::stress::load;
+use super::stress::{load, row_index};
 use chronochess::fived::search::outcome_traced;
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
@@ -81,11 +81,7 @@ fn holdout_positions_once_undecided_are_decided() {
     ];
     for (file, game, pos, budget, mate) in cases {
         let (suite, positions) = load(file);
-        let i = suite
-            .positions
-            .iter()
-            .position(|r| r.game == game && r.pos == pos)
-            .expect("the row is in its file");
+        let i = row_index(&suite, game, pos);
         let what = format!("{file} {game} {pos}");
         assert_eq!(decided(&positions[i], budget, &what), mate, "{what}");
     }

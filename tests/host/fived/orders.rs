@@ -3,7 +3,7 @@
 //! left undecided within 3 000 000 nodes is decided, with the answer
 //! pinned, within a node budget.
 
-use super::stress::load;
+use super::stress::{load, row_index};
 use chronochess::fived::search::outcome_traced;
 use chronochess::fived::{Answer, Budget, Outcome};
 
@@ -14,11 +14,7 @@ use chronochess::fived::{Answer, Budget, Outcome};
 #[test]
 fn jump_orders_share_their_reasons() {
     let (suite, positions) = load("fresh.tsv");
-    let i = suite
-        .positions
-        .iter()
-        .position(|r| r.game == "standardtwotimelines-1-checks" && r.pos == 13)
-        .expect("the row is in its file");
+    let i = row_index(&suite, "standardtwotimelines-1-checks", 13);
     let m = &positions[i];
     assert!(m.in_check());
     let (o, nodes) = outcome_traced(m, Budget::nodes(BUDGET));

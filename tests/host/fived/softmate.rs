@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use super::stress::load;
+use super::stress::{load, row_index};
 use chronochess::fived::search::{for_each_legal_action, keep_pair_cuts, outcome_traced_with};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 
@@ -68,11 +68,7 @@ fn softmate_searches_once_capped_are_decided() {
     let mut compared = 0;
     for (file, game, pos, bound) in cases {
         let (suite, positions) = load(file);
-        let i = suite
-            .positions
-            .iter()
-            .position(|r| r.game == game && r.pos == pos)
-            .expect("the row is in its file");
+        let i = row_index(&suite, game, pos);
         let m = &positions[i];
         assert!(m.in_check(), "{file} {game} {pos}: in check");
         let Some((soft, finished, nodes)) = softmate(m, bound) else {
@@ -177,11 +173,7 @@ impl Tally {
 #[test]
 fn the_kept_present_pair_test_cuts_where_it_decides() {
     let (suite, positions) = load("fresh.tsv");
-    let i = suite
-        .positions
-        .iter()
-        .position(|r| r.game == "standardreversedroyalty-1-checks" && r.pos == 19)
-        .expect("the row is in fresh.tsv");
+    let i = row_index(&suite, "standardreversedroyalty-1-checks", 19);
     let (cuts, found) = keep_pair_cuts(&positions[i], Budget::nodes(40_000));
     assert!(cuts > 0, "the pair test did not cut");
     assert!(matches!(found, Answer::Known(_)), "undecided: {found:?}");
@@ -196,11 +188,7 @@ fn the_kept_present_pair_test_cuts_where_it_decides() {
 fn outcome_bounds_its_softmate_search() {
     use chronochess::fived::search::{outcome_traced, SOFTMATE_NODES};
     let (suite, positions) = load("fresh-slow.tsv");
-    let i = suite
-        .positions
-        .iter()
-        .position(|r| r.game == "standarddefendedpawn-0-swarm" && r.pos == 23)
-        .expect("the row is in its file");
+    let i = row_index(&suite, "standarddefendedpawn-0-swarm", 23);
     let (o, nodes) = outcome_traced(&positions[i], Budget::nodes(300_000));
     assert_eq!(
         o,

@@ -32,6 +32,15 @@ pub(super) fn load(name: &str) -> (Suite, Vec<Multiverse>) {
     (suite, positions)
 }
 
+/// The index of row `game` `pos` in `suite` (panics if it has none).
+pub(super) fn row_index(suite: &Suite, game: &str, pos: usize) -> usize {
+    suite
+        .positions
+        .iter()
+        .position(|r| r.game == game && r.pos == pos)
+        .unwrap_or_else(|| panic!("{game} {pos} is a row of the file"))
+}
+
 /// How many catalogue boards the suite's games start from.
 fn board_count(suite: &Suite) -> usize {
     suite
@@ -256,11 +265,7 @@ fn hard_fresh_positions_get_no_wrong_answer() {
         } else {
             &fresh
         };
-        let i = suite
-            .positions
-            .iter()
-            .position(|r| r.game == game && r.pos == pos)
-            .expect("the row is in its file");
+        let i = row_index(suite, game, pos);
         let (row, m) = (&suite.positions[i], &positions[i]);
         tried += 1;
         assert!(m.in_check(), "{game} {pos}: the hard positions are checks");
@@ -346,11 +351,7 @@ fn once_undecided_slow_positions_are_decided() {
         ("simpleknightsvsbishops-2-branching", 24),
         ("miscexcessive-3-kings", 13),
     ] {
-        let i = suite
-            .positions
-            .iter()
-            .position(|r| r.game == game && r.pos == pos)
-            .expect("the row is in slow.tsv");
+        let i = row_index(&suite, game, pos);
         let m = &positions[i];
         let Answer::Known(o) = outcome(m, budget) else {
             panic!("{game} {pos}: undecided within 20 000 nodes");
@@ -390,11 +391,7 @@ fn positions_once_lost_in_phase_three_are_decided() {
         ("focusedjustunicorns-2-branching", 11),
         ("checkmatepracticeknight-0-random", 9),
     ] {
-        let i = suite
-            .positions
-            .iter()
-            .position(|r| r.game == game && r.pos == pos)
-            .expect("the row is in slow.tsv");
+        let i = row_index(&suite, game, pos);
         let (row, m) = (&suite.positions[i], &positions[i]);
         let Answer::Known(o) = outcome(m, budget) else {
             panic!("{game} {pos}: undecided within 5 000 nodes");
@@ -435,11 +432,7 @@ fn pair_test_decides_a_once_undecided_slow_position() {
     use chronochess::fived::search::pair_cuts;
     let (suite, positions) = load("slow.tsv");
     let (game, pos) = ("standardreversedroyalty-1-checks", 22);
-    let i = suite
-        .positions
-        .iter()
-        .position(|r| r.game == game && r.pos == pos)
-        .expect("the row is in slow.tsv");
+    let i = row_index(&suite, game, pos);
     let m = &positions[i];
     let (cuts, found) = pair_cuts(m, Budget::nodes(1_000));
     assert!(cuts > 0, "{game} {pos}: the pair test did not cut");
@@ -464,11 +457,7 @@ fn decided_within(file: &str, game: &str, pos: usize, nodes: u64) -> Outcome {
     use chronochess::fived::search::any_legal_action;
     use chronochess::fived::Game;
     let (suite, positions) = load(file);
-    let i = suite
-        .positions
-        .iter()
-        .position(|r| r.game == game && r.pos == pos)
-        .expect("the row is in the file");
+    let i = row_index(&suite, game, pos);
     let m = &positions[i];
     let budget = Budget::nodes(nodes);
     let Answer::Known(o) = outcome(m, budget) else {
