@@ -55,8 +55,8 @@ pub(super) struct Levels {
 impl Search<'_> {
     /// A reason kept for phase-1 level `i` that holds now (the level fails
     /// at once for it).
-    pub(super) fn level_known(&self, i: usize) -> Option<Why> {
-        self.levels.kept.get(i)?.holding(&self.mv).cloned()
+    pub(super) fn level_known(&mut self, i: usize) -> Option<Why> {
+        self.levels.kept.get_mut(i)?.holding(&self.mv).cloned()
     }
 
     /// Keeps the reason level `i` failed for.

@@ -57,13 +57,14 @@ impl Search<'_> {
 
     /// A reason kept for this context that holds here (phase 2 finds
     /// nothing at this node).
-    pub(super) fn order_known(&self) -> Option<Why> {
-        self.order_known_in(&self.order_key())
+    pub(super) fn order_known(&mut self) -> Option<Why> {
+        let key = self.order_key();
+        self.order_known_in(&key)
     }
 
     /// A reason kept for context `key` that holds in the position now.
-    pub(super) fn order_known_in(&self, key: &Key) -> Option<Why> {
-        self.orders.kept.get(key)?.holding(&self.mv).cloned()
+    pub(super) fn order_known_in(&mut self, key: &Key) -> Option<Why> {
+        self.orders.kept.get_mut(key)?.holding(&self.mv).cloned()
     }
 
     /// The context of the child a jump just made from this node leads to

@@ -101,9 +101,12 @@ impl Cond {
             Holds::NoBoard => b.is_none(),
             Holds::Board => b.is_some(),
             Holds::Empty => b.is_some_and(|b| b.occupied() >> self.square.index() & 1 == 0),
-            Holds::Piece(p) => {
-                b.is_some_and(|b| b.piece_at(self.square).map(|x| x.piece) == Some(p))
-            }
+            // (A square holds at most one piece: its colour's and its
+            // kind's bitboards both have it.)
+            Holds::Piece(p) => b.is_some_and(|b| {
+                let i = self.square.index();
+                i < 64 && b.pieces(p.color, p.kind) >> i & 1 == 1
+            }),
         }
     }
 }
@@ -184,6 +187,15 @@ impl Why {
         self.conds
             .as_ref()
             .is_some_and(|cs| cs.iter().all(|c| c.holds_in(mv)))
+    }
+
+    /// The first condition that does not hold in `mv` (`None`: every one
+    /// holds). Only for a known reason.
+    pub(super) fn failing(&self, mv: &Multiverse) -> Option<Cond> {
+        debug_assert!(!self.is_unknown(), "only a known reason has conditions");
+        self.conds
+            .as_ref()
+            .and_then(|cs| cs.iter().find(|c| !c.holds_in(mv)).copied())
     }
 
     /// Does a condition name one of `boards`? (Always for an unknown one.)
