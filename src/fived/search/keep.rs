@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::super::coords::{BoardId, Move};
+use super::exclude::Recipe;
 use super::nogood;
 use super::why::{Cond, Why};
 use super::{Search, Stop};
@@ -134,7 +135,7 @@ pub(super) struct KeepPairs {
     /// the test ruled out too), and the reason.
     learnt: Vec<(usize, usize, usize, Why)>,
     /// Per pair `(a, b)` whose test failed: the ways that made it fail.
-    witness: HashMap<(usize, usize), (Way, Way)>,
+    pub(super) witness: HashMap<(usize, usize), (Way, Way)>,
     /// How often the test cut (tests).
     pub(super) cuts: u64,
     /// Per board: does it have a jump that keeps the present and does not
@@ -196,9 +197,14 @@ impl Search<'_> {
         for x in 0..must.len() {
             for y in x + 1..must.len() {
                 let (a, b) = (must[x], must[y]);
-                self.why = Why::empty();
-                if self.keep_excludes(a, b, decided)? && self.keep_excludes(b, a, decided)? {
-                    let mut why = std::mem::replace(&mut self.why, saved);
+                let Some(ab) = self.keep_excludes(a, b, decided)? else {
+                    continue;
+                };
+                if let Some(ba) = self.keep_excludes(b, a, decided)? {
+                    let mut why = Why::empty();
+                    self.replay(&mut why, &ab)?;
+                    self.replay(&mut why, &ba)?;
+                    self.why = saved;
                     for u in [a, b] {
                         let bu = self.boards[u];
                         why.push(Cond::existence(
@@ -226,7 +232,7 @@ impl Search<'_> {
     /// known to fail at any number nor to pull the present back, and the
     /// hops onto it from playable boards `decided..` not known to fail.
     /// The reasons of the ways left out go to `why`.
-    fn keep_ways(&mut self, u: usize, decided: usize) -> ControlFlow<Stop, Vec<Way>> {
+    pub(super) fn keep_ways(&mut self, u: usize, decided: usize) -> ControlFlow<Stop, Vec<Way>> {
         let mut ways = Vec::new();
         let mut memo = None;
         for k in 0..self.jumps[u].len() {
@@ -247,7 +253,7 @@ impl Search<'_> {
 
     /// The hops onto board `u` from playable boards `decided..` other than
     /// `not_from`.
-    fn keep_hops_onto(&self, u: usize, decided: usize, not_from: usize) -> Vec<Way> {
+    pub(super) fn keep_hops_onto(&self, u: usize, decided: usize, not_from: usize) -> Vec<Way> {
         let target = self.boards[u];
         let mut ways = Vec::new();
         if u < decided {
@@ -298,7 +304,7 @@ impl Search<'_> {
 
     /// The move of a way of board `u`, whether it is made as a branching
     /// jump, and the boards it makes.
-    fn keep_way_move(&self, u: usize, w: Way) -> (Move, bool, [BoardId; 2]) {
+    pub(super) fn keep_way_move(&self, u: usize, w: Way) -> (Move, bool, [BoardId; 2]) {
         match w {
             Way::Jump(k) => {
                 let m = self.jumps[u][k];
@@ -313,7 +319,7 @@ impl Search<'_> {
 
     /// Does way `x` of board `b` give a check for good here (a nogood whose
     /// conditions hold in every later position)? Conditions go to `why`.
-    fn keep_way_fails_for_good(&mut self, b: usize, x: Way) -> ControlFlow<Stop, bool> {
+    pub(super) fn keep_way_fails_for_good(&mut self, b: usize, x: Way) -> ControlFlow<Stop, bool> {
         match x {
             Way::Jump(k) => self.jump_fails_for_good(b, k),
             Way::Hop(o, k) => {
@@ -328,25 +334,17 @@ impl Search<'_> {
         }
     }
 
-    /// [`Search::keep_way_fails_for_good`], probing the way once (a node)
-    /// if nothing learnt rules it out yet.
-    fn keep_way_fails_probed(&mut self, b: usize, x: Way) -> ControlFlow<Stop, bool> {
-        if self.keep_way_fails_for_good(b, x)? {
-            return ControlFlow::Continue(true);
-        }
-        match x {
-            Way::Jump(k) => self.probe_jump(b, k)?,
-            Way::Hop(o, k) => self.probe_nb(o, k)?,
-        };
-        self.keep_way_fails_for_good(b, x)
-    }
-
-    /// True if every way of board `b` gives a check for good once board
-    /// `a` has been played by any of its ways (see
-    /// [`Search::keep_pair_stuck`]). The conditions used go to `why`
-    /// (without those on the boards `a`'s way made: they hold whenever it
-    /// is made).
-    fn keep_excludes(&mut self, a: usize, b: usize, decided: usize) -> ControlFlow<Stop, bool> {
+    /// Does every way of board `b` give a check for good once board `a`
+    /// has been played by any of its ways (see [`Search::keep_pair_stuck`])?
+    /// If so, how to state the reason (`exclude.rs`: the conditions used,
+    /// without those on the boards `a`'s way made, which hold whenever it
+    /// is made). Leaves `why` as it found it.
+    fn keep_excludes(
+        &mut self,
+        a: usize,
+        b: usize,
+        decided: usize,
+    ) -> ControlFlow<Stop, Option<Recipe>> {
         // What made the test fail last time, if it still does: fail at once,
         // before listing every way (the common case, and the cost of the
         // test in searches it does not help).
@@ -369,48 +367,12 @@ impl Search<'_> {
                     self.why = saved;
                     self.mv.undo(u);
                     if !r? {
-                        return ControlFlow::Continue(false);
+                        return ControlFlow::Continue(None);
                     }
                 }
             }
         }
-        let ways = self.keep_ways(a, decided)?;
-        for w in ways {
-            let (m, branch, own) = self.keep_way_move(a, w);
-            let Some(u) = self.mv.apply_as(&m, branch) else {
-                return ControlFlow::Continue(false);
-            };
-            let saved = std::mem::replace(&mut self.why, Why::empty());
-            let from = match w {
-                Way::Hop(o, _) => o,
-                Way::Jump(_) => usize::MAX,
-            };
-            let mut xs: Vec<Way> = (0..self.jumps[b].len()).map(Way::Jump).collect();
-            xs.extend(self.keep_hops_onto(b, decided, from));
-            let mut all = true;
-            for x in xs {
-                match self.keep_way_fails_probed(b, x) {
-                    ControlFlow::Continue(true) => {}
-                    ControlFlow::Continue(false) => {
-                        self.keep_pairs.witness.insert((a, b), (w, x));
-                        all = false;
-                        break;
-                    }
-                    ControlFlow::Break(s) => {
-                        self.mv.undo(u);
-                        self.why = saved;
-                        return ControlFlow::Break(s);
-                    }
-                }
-            }
-            self.mv.undo(u);
-            let found = std::mem::replace(&mut self.why, saved);
-            if !all {
-                return ControlFlow::Continue(false);
-            }
-            self.why.union_with(&found.without(&own));
-        }
-        ControlFlow::Continue(true)
+        self.excludes_all(a, b, decided)
     }
 }
 

@@ -101,6 +101,7 @@
 use std::ops::ControlFlow;
 
 mod diagnostics;
+mod exclude;
 mod keep;
 mod kept;
 mod levels;
@@ -237,6 +238,8 @@ struct Search<'v> {
     pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
+    /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
+    excl: exclude::SortedCache,
     /// Phase 1's failures, kept per level (`levels.rs`).
     levels: levels::Levels,
     /// Phase 2's failures, kept across jump orders (`orders.rs`).
@@ -414,6 +417,7 @@ impl<'v> Search<'v> {
             pair_learnt: Vec::new(),
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
+            excl: exclude::SortedCache::default(),
             levels: levels::Levels::default(),
             orders: orders::Orders::default(),
             p3: Vec::new(),

@@ -93,6 +93,28 @@ impl Learnt {
         }
     }
 
+    /// How many move numbers there are (non-branching moves and jumps).
+    pub(super) fn ids(&self) -> usize {
+        self.nogoods.len()
+    }
+
+    /// How many nogoods move `id` has (they are only ever appended).
+    pub(super) fn nogood_count(&self, id: usize) -> usize {
+        self.nogoods[id].len()
+    }
+
+    /// The conditions of nogood `index` of move `id`, and whether it holds
+    /// whatever number a jump's new timeline gets.
+    pub(super) fn nogood(&self, id: usize, index: usize) -> (&[Cond], bool) {
+        let g = &self.nogoods[id][index];
+        (&g.conds, g.timeline == ANY_NUMBER)
+    }
+
+    /// Is `l` a timeline of the searched position?
+    pub(super) fn in_root(&self, l: i32) -> bool {
+        l >= self.root_range.0 && l <= self.root_range.1
+    }
+
     /// The number of non-branching move `k` of board `i`.
     pub(super) fn nb_id(&self, i: usize, k: usize) -> usize {
         self.nb_base[i] + k
