@@ -255,6 +255,10 @@ impl Search<'_> {
             entries: Vec::new(),
             conds: Vec::new(),
         };
+        // The hops onto `b` (`keep_hops_onto`), listed once: a way of `a`
+        // only makes boards stop being playable, and is made from `a` or
+        // from the board it hops from.
+        let hops = self.keep_hops_onto(b, decided, usize::MAX);
         for w in ways {
             let (m, branch, own) = self.keep_way_move(a, w);
             let Some(u) = self.mv.apply_as(&m, branch) else {
@@ -265,8 +269,14 @@ impl Search<'_> {
                 Way::Hop(o, _) => o,
                 Way::Jump(_) => usize::MAX,
             };
-            let mut xs: Vec<Way> = (0..self.jumps[b].len()).map(Way::Jump).collect();
-            xs.extend(self.keep_hops_onto(b, decided, from));
+            let playable = |s: &Self, x: &Way| match *x {
+                Way::Hop(o, _) => o != from && s.mv.is_playable(s.boards[o], s.mover),
+                Way::Jump(_) => true,
+            };
+            let jumps = (0..self.jumps[b].len()).map(Way::Jump);
+            let xs: Vec<Way> = jumps
+                .chain(hops.iter().copied().filter(|x| playable(self, x)))
+                .collect();
             for x in xs {
                 match self.rule_out_way(b, x, &made, &mut recipe) {
                     ControlFlow::Continue(true) => {}
@@ -310,6 +320,10 @@ impl Search<'_> {
                 nogood::own_boards(&self.nonbranching[o][k], true),
             ),
         };
+        if self.excl.by_id[id].as_ref().is_some_and(|s| s.fixed) {
+            // Ruled out the same way after every way of `a`: recorded.
+            return ControlFlow::Continue(true);
+        }
         let mut sorted = self.excl.by_id[id].take().unwrap_or_else(|| {
             self.excl.filled.push(id);
             recipe.xs.push((id, own_x));
@@ -318,11 +332,6 @@ impl Search<'_> {
                 ..Sorted::default()
             }
         });
-        if sorted.fixed {
-            // Ruled out the same way after every way of `a`: recorded.
-            self.excl.by_id[id] = Some(sorted);
-            return ControlFlow::Continue(true);
-        }
         let r = self.ruled_out_probed(b, x, &mut sorted, made);
         if let ControlFlow::Continue(Some((ruled, fixed))) = r {
             sorted.fixed = fixed;
