@@ -667,7 +667,8 @@ pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
 /// answer `false` is also the bound's); the searches that ran into the
 /// bound cost up to ~11 µs a node natively (slow pair tests), 270 ms
 /// for 25 000. At 4 000 every reported softmate on those files is the
-/// same, and none of those searches takes more than ~45 ms natively.
+/// same, and the slowest of those searches takes 40–60 ms natively (57 ms
+/// in WASM) instead of 500–770 ms.
 pub const SOFTMATE_NODES: u64 = 4_000;
 
 /// [`outcome`], and the nodes used by its first search (any legal action)
