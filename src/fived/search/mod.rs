@@ -109,6 +109,7 @@ mod orders;
 mod pair;
 mod phases;
 mod siblings;
+mod stale;
 mod stuck;
 mod why;
 

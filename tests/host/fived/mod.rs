@@ -14,4 +14,5 @@ mod reactivation;
 mod resolve;
 mod roundtrip;
 mod softmate;
+mod stale;
 mod stress;
