@@ -109,7 +109,6 @@ mod orders;
 mod pair;
 mod phases;
 mod siblings;
-mod stale;
 mod stuck;
 mod why;
 

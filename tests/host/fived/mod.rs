@@ -14,5 +14,4 @@ mod reactivation;
 mod resolve;
 mod roundtrip;
 mod softmate;
-mod stale;
 mod stress;
