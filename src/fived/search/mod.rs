@@ -108,6 +108,7 @@ mod nogood;
 mod orders;
 mod pair;
 mod phases;
+mod sets;
 mod siblings;
 mod stuck;
 mod why;
@@ -237,6 +238,8 @@ struct Search<'v> {
     pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
+    /// The set test's caches and cut count (`sets.rs`).
+    sets: sets::Sets,
     /// Phase 1's failures, kept per level (`levels.rs`).
     levels: levels::Levels,
     /// Phase 2's failures, kept across jump orders (`orders.rs`).
@@ -414,6 +417,7 @@ impl<'v> Search<'v> {
             pair_learnt: Vec::new(),
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
+            sets: sets::Sets::default(),
             levels: levels::Levels::default(),
             orders: orders::Orders::default(),
             p3: Vec::new(),
