@@ -109,6 +109,7 @@ mod nogood;
 mod orders;
 mod pair;
 mod phases;
+mod sets;
 mod siblings;
 mod stuck;
 mod why;
@@ -240,6 +241,8 @@ struct Search<'v> {
     keep_pairs: keep::KeepPairs,
     /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
     excl: exclude::SortedCache,
+    /// The set test's caches and cut count (`sets.rs`).
+    sets: sets::Sets,
     /// Phase 1's failures, kept per level (`levels.rs`).
     levels: levels::Levels,
     /// Phase 2's failures, kept across jump orders (`orders.rs`).
@@ -418,6 +421,7 @@ impl<'v> Search<'v> {
             pair_witness: std::collections::HashMap::new(),
             keep_pairs: keep::KeepPairs::default(),
             excl: exclude::SortedCache::default(),
+            sets: sets::Sets::default(),
             levels: levels::Levels::default(),
             orders: orders::Orders::default(),
             p3: Vec::new(),

@@ -130,13 +130,15 @@ impl Search<'_> {
             }
         }
         self.why = saved;
-        ControlFlow::Continue(false)
+        // No pair: three or four boards may still exclude one another
+        // (`sets.rs`).
+        self.set_stuck(&must_jump)
     }
 
     /// The pair test cut, for `reason` (the conditions it used, and that
     /// both boards were unplayed): adds it to `why`, and that no old
     /// inactive timeline was played to a stale end (as in `stuck`).
-    fn pair_cut(&mut self, reason: &Why) -> bool {
+    pub(super) fn pair_cut(&mut self, reason: &Why) -> bool {
         self.why.union_with(reason);
         let present = self.mv.present();
         for j in 0..self.boards.len() {
@@ -153,11 +155,24 @@ impl Search<'_> {
     /// once board `a` has made any of its jumps that can be made here (see
     /// the module docs). The conditions used go to `why`.
     fn excludes(&mut self, a: usize, b: usize) -> ControlFlow<Stop, bool> {
+        self.excludes_with(a, b, false)
+    }
+
+    /// [`Search::excludes`]; with `strict`, a jump of `a` is left out only
+    /// if it fails for good (`jump_fails_for_good`), not by any nogood for
+    /// any number: what the set test needs after jumps it made only to test
+    /// (`sets.rs`), whose new timelines may get other numbers in an action.
+    pub(super) fn excludes_with(
+        &mut self,
+        a: usize,
+        b: usize,
+        strict: bool,
+    ) -> ControlFlow<Stop, bool> {
         // What made the test fail last time, if it still does: fail at once
         // (no probe).
         if let Some(&(k, x)) = self.pair_witness.get(&(a, b)) {
             let e = self.jumps[a][k];
-            if !self.jump_fails_any_number(a, k)? {
+            if !self.a_jump_fails(a, k, strict)? {
                 if let Some(u) = self.mv.apply_as(&e, true) {
                     let r = self.jump_fails_for_good(b, x);
                     self.mv.undo(u);
@@ -168,7 +183,7 @@ impl Search<'_> {
             }
         }
         for k in 0..self.jumps[a].len() {
-            if self.jump_fails_any_number(a, k)? {
+            if self.a_jump_fails(a, k, strict)? {
                 continue;
             }
             let e = self.jumps[a][k];
@@ -212,5 +227,20 @@ impl Search<'_> {
             }
         }
         ControlFlow::Continue(true)
+    }
+
+    /// Whether jump `k` of board `a` gives a check at any number (`strict`:
+    /// for good, see [`Search::excludes_with`]). The conditions go to `why`.
+    pub(super) fn a_jump_fails(
+        &mut self,
+        a: usize,
+        k: usize,
+        strict: bool,
+    ) -> ControlFlow<Stop, bool> {
+        if strict {
+            self.jump_fails_for_good(a, k)
+        } else {
+            self.jump_fails_any_number(a, k)
+        }
     }
 }

@@ -131,9 +131,16 @@ impl Search<'_> {
                     }
                     let hop_ok = m.is_physical() || self.mv.is_playable(m.to.board, self.mover);
                     if !hop_ok {
-                        self.depends_on_board(m.to.board);
+                        // A hop onto a board played already: no way out
+                        // while that board stays played, or wherever a
+                        // nogood rules the hop out (then whether its target
+                        // moved does not matter).
+                        if !self.nb_fails(u, k, false) {
+                            self.depends_on_board(m.to.board);
+                        }
+                        continue;
                     }
-                    if hop_ok && !self.probe_nb(u, k)? {
+                    if !self.probe_nb(u, k)? {
                         continue 'boards;
                     }
                 }
@@ -159,7 +166,14 @@ impl Search<'_> {
                     continue;
                 }
                 if !self.mv.is_playable(self.boards[o], self.mover) {
-                    self.depends_on_board(self.boards[o]);
+                    // Played already: its hops onto `u` are no way out while
+                    // it stays played, or wherever a nogood rules them out.
+                    for k in 0..self.nonbranching[o].len() {
+                        if self.nonbranching[o][k].to.board == b && !self.nb_fails(o, k, false) {
+                            self.depends_on_board(self.boards[o]);
+                            break;
+                        }
+                    }
                     continue;
                 }
                 for k in 0..self.nonbranching[o].len() {
@@ -270,9 +284,20 @@ impl Search<'_> {
         ControlFlow::Continue(false)
     }
 
-    /// [`Search::jump_can_branch`], noting in `why` that the answer
-    /// depends on the board the jump lands on.
+    /// [`Search::jump_can_branch`], noting in `why`, when it cannot, that
+    /// the answer depends on the board the jump lands on. When it can, the
+    /// callers go on to show that the jump fails by a check (a nogood, or a
+    /// probe made as a branching jump), which holds whether or not the
+    /// target has moved since (the jump's boards are the same either way),
+    /// or they find a way out and the reason is dropped: so the target is
+    /// left out of the reason then (issue 14, branch `hunt`: on
+    /// `holdout2.tsv` positions, the reasons of a waiting board with many
+    /// jumps named every board they land on, and phase 1 could neither skip
+    /// nor jump back past any of them).
     pub(super) fn jump_can_branch_why(&mut self, i: usize, k: usize, decided: usize) -> bool {
+        if self.jump_can_branch(i, k, decided) {
+            return true;
+        }
         let target = self.jumps[i][k].to.board;
         self.depends_on_board(target);
         // Onto a free board's end: the answer may depend on which free
@@ -285,7 +310,7 @@ impl Search<'_> {
                 }
             }
         }
-        self.jump_can_branch(i, k, decided)
+        false
     }
 
     /// True if board `i` has a jump into the past not known to fail, and some

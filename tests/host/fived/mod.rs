@@ -13,5 +13,6 @@ mod puzzles;
 mod reactivation;
 mod resolve;
 mod roundtrip;
+mod sets;
 mod softmate;
 mod stress;
