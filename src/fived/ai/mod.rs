@@ -18,9 +18,10 @@
 //! never considered, let alone played. Each child is scored on the spot by
 //! the static evaluation of the position the enumeration hands over, and
 //! whether it gives check; children are searched best first, and below the
-//! root only the best few (a beam: 14 two actions from the horizon, 9 at
-//! three, 6 deeper; the root searches its best 64 at depth 2 and the best
-//! 24 deeper, ordered by the previous iteration). One action from the
+//! root only the best few (a beam, [`Beam`]: 14 two actions from the
+//! horizon, 9 at three, 6 deeper; level 5 and `strongest` 14, 14 and 10;
+//! the root searches its best 64 at depth 2 and the best 24 deeper,
+//! ordered by the previous iteration). One action from the
 //! horizon every child counts (the node's score is its best child's), and
 //! every checking child is tested for mate exactly (within a small budget),
 //! so a mate one action past the horizon is still seen (a check extension
@@ -134,9 +135,11 @@
 //! each further action of depth; [`Level::skill`] has the table. Every level is deterministic for a seed
 //! when its limit is a node count (a clock makes the depth reached vary).
 
+mod beam;
 pub mod eval;
 mod safety;
 mod search;
+pub use beam::Beam;
 pub mod selfplay;
 mod ucb;
 
@@ -190,8 +193,8 @@ impl Level {
     /// | `2` Casual | 1 action | 3 000 | 500 cp | always | the safety check |
     /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
     /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
-    /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action |
-    /// | `strongest` | 64 actions | the caller's only | 0 | always | as deep as the limit allows |
+    /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action, a wider beam |
+    /// | `strongest` | 64 actions | the caller's only | 0 | always | as deep as the limit allows, the wider beam |
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
     ///   when the node limit runs out (with three or more timelines even the
@@ -203,6 +206,10 @@ impl Level {
     ///   root action is then searched with a full window, so its score is
     ///   exact, not a bound. A mate seen for either side is never traded
     ///   for the margin;
+    /// - *beam*: how many children an inner node searches, by how far it
+    ///   is from the horizon ([`Beam::NARROW`] for levels 1–4,
+    ///   [`Beam::WIDER`] above: it took level 5 from +49 to +85 over level
+    ///   4 on Very Small);
     /// - *safety check* (`safety.rs`, see the module documentation): before
     ///   it commits, the level proves its choice leaves the opponent no mate
     ///   in one (or plays another candidate). The beginner never runs it:
@@ -216,19 +223,20 @@ impl Level {
     /// action, and is deterministic for a seed under a node limit.
     #[must_use]
     pub fn skill(self) -> Skill {
-        let (depth, nodes, margin, safety) = match self {
-            Level::Depth(1) => (1, 1_000, 500, 0),
-            Level::Depth(2) => (1, 3_000, 500, 100),
-            Level::Depth(3) => (2, 10_000, 0, 100),
-            Level::Depth(4) => (3, 20_000, 0, 100),
-            Level::Depth(_) => (4, 40_000, 0, 100),
-            Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100),
+        let (depth, nodes, margin, safety, upper) = match self {
+            Level::Depth(1) => (1, 1_000, 500, 0, false),
+            Level::Depth(2) => (1, 3_000, 500, 100, false),
+            Level::Depth(3) => (2, 10_000, 0, 100, false),
+            Level::Depth(4) => (3, 20_000, 0, 100, false),
+            Level::Depth(_) => (4, 40_000, 0, 100, true),
+            Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100, true),
         };
         Skill {
             depth,
             nodes,
             margin,
             safety,
+            beam: if upper { Beam::WIDER } else { Beam::NARROW },
         }
     }
 }
@@ -246,6 +254,8 @@ pub struct Skill {
     /// The share of its actions (in percent, a seeded draw per action)
     /// whose choice the level checks for a mate in one of the opponent.
     pub safety: u32,
+    /// How many children a node searches, by depth.
+    pub beam: Beam,
 }
 
 impl std::fmt::Display for Level {
@@ -492,6 +502,7 @@ fn choose_by_level(
                 rng.next_u64(),
                 skill.margin,
             );
+            s.beam = skill.beam;
             if rng.below(100) >= u64::from(skill.safety) {
                 s.without_safety();
             }

@@ -323,6 +323,8 @@ pub(crate) struct Searcher<'a> {
     /// Root actions beyond the kept ones that give check and whose mate
     /// test was inconclusive.
     unresolved: Vec<Vec<Move>>,
+    /// How many children a node searches, by its depth.
+    pub(crate) beam: super::beam::Beam,
 }
 
 impl<'a> Searcher<'a> {
@@ -347,6 +349,7 @@ impl<'a> Searcher<'a> {
             margin,
             root_listing: None,
             unresolved: Vec::new(),
+            beam: super::beam::Beam::NARROW,
         }
     }
 
@@ -518,12 +521,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// How many children a node searches `depth` plies deep, best first.
-    fn width(depth: u32) -> usize {
+    fn width(&self, depth: u32) -> usize {
         match depth {
             0 | 1 => usize::MAX,
-            2 => 14,
-            3 => 9,
-            _ => 6,
+            2 => self.beam.two,
+            3 => self.beam.three,
+            _ => self.beam.deeper,
         }
     }
 
@@ -560,7 +563,8 @@ impl<'a> Searcher<'a> {
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.score));
         let mut best = -MATE - 1;
-        for kid in kids.iter().take(Self::width(depth)) {
+        let width = self.width(depth);
+        for kid in kids.iter().take(width) {
             let Some(undos) = play(&mut self.pos, &kid.moves) else {
                 continue;
             };
@@ -671,7 +675,11 @@ impl<'a> Searcher<'a> {
             if self.out_of_time() {
                 break;
             }
-            let width = if depth <= 2 { 64 } else { 24 };
+            let width = if depth <= 2 {
+                self.beam.root_shallow
+            } else {
+                self.beam.root_deep
+            };
             let mut alpha = -MATE - 1;
             let mut scored: Vec<(usize, i32)> = Vec::new();
             for (i, kid) in kids.iter().enumerate().take(width) {
