@@ -111,6 +111,7 @@ mod pair;
 mod phases;
 mod sets;
 mod siblings;
+mod stale;
 mod stuck;
 mod why;
 

@@ -58,19 +58,12 @@ impl Search<'_> {
         // to move counted, and actions that pass a board at the present by
         // playing such a board with a branching jump were cut: the stress
         // suite's `checkmatepracticebishop-3-kings` 5).
-        let (lmin, lmax) = self.mv.timeline_range();
         // (The mover's own inactive timelines stay inactive: see
-        // `Multiverse::reactivable_by`.)
-        let stale = (lmin..=lmax).any(|l| {
-            self.mv.reactivable_by(l, self.mover)
-                && self.mv.end(l).is_some_and(|e| {
-                    let back = if color_of(e) == self.mover { e + 1 } else { e };
-                    back < present && back > floor
-                })
-        });
-        if stale {
+        // `Multiverse::reactivable_by`.) An end of the mover's colour that
+        // can no longer be played is no way out (`stale.rs`).
+        let Some(cap) = self.stale_pull_back(decided)? else {
             return ControlFlow::Continue(false);
-        }
+        };
         // Only an active new timeline can pull the present back.
         let pull_range = if self.mv.next_timeline_active(self.mover) {
             0..n
@@ -94,7 +87,7 @@ impl Search<'_> {
                 }
                 for k in 0..self.jumps[i].len() {
                     let v = self.jumps[i][k].to.board.v;
-                    if v < present && v >= floor && !self.dead_jump(i, k)? {
+                    if v < present && v + 1 < cap && v >= floor && !self.dead_jump(i, k)? {
                         self.depends_on_board(self.boards[i]);
                         break;
                     }
@@ -106,6 +99,7 @@ impl Search<'_> {
             for k in 0..self.jumps[i].len() {
                 let m = self.jumps[i][k];
                 if m.to.board.v < present
+                    && m.to.board.v + 1 < cap
                     && m.to.board.v >= floor
                     && self.jump_can_branch_why(i, k, decided)
                     && !self.jump_fails_numbers(i, k, later_i)?
@@ -147,7 +141,15 @@ impl Search<'_> {
             }
             let later_u = later(self, u);
             let mut past_forbidden = None;
-            for k in 0..self.jumps[u].len() {
+            // Below a stale end that the next timeline reactivates and no
+            // move can play, no jump completes (none pulls the present
+            // under it: see above, and `stale.rs`).
+            let jumps = if cap == i32::MAX {
+                self.jumps[u].len()
+            } else {
+                0
+            };
+            for k in 0..jumps {
                 if self.jump_can_branch_why(u, k, decided)
                     && !self.keep_forbids_jump(u, k, &mut past_forbidden)?
                     && !self.jump_fails_numbers(u, k, later_u)?

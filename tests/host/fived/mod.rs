@@ -15,4 +15,5 @@ mod resolve;
 mod roundtrip;
 mod sets;
 mod softmate;
+mod stale;
 mod stress;

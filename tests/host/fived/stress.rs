@@ -15,7 +15,7 @@
 mod data;
 #[allow(dead_code)]
 #[path = "../../../src/bin/chronochess/stress/oracle.rs"]
-mod oracle;
+pub(super) mod oracle;
 
 use chronochess::fived::search::{count_legal_actions, outcome};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
