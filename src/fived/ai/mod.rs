@@ -203,7 +203,7 @@ impl Level {
     ///   at an odd depth its own side has the last action before the static
     ///   evaluation and its captures count with no reply; searching odd
     ///   depths past four made it lose to level 5 (−49 Elo over 200 games on
-    ///   Very Small at 100 000 nodes; even only: +35);
+    ///   Very Small at 100 000 nodes; even only: +35, −12…+83);
     /// - *margin*: among the root actions whose exact score is within the
     ///   margin of the best one's, the level plays the one whose score plus
     ///   a seeded random bonus of 0 to the margin is highest (a beginner

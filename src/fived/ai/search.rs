@@ -677,7 +677,7 @@ impl<'a> Searcher<'a> {
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         let mut completed = 1;
         for depth in 2..=max_depth {
-            if self.even_depths && depth % 2 == 1 {
+            if self.even_depths && !depth.is_multiple_of(2) {
                 continue;
             }
             if self.out_of_time() {

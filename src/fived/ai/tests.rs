@@ -465,7 +465,7 @@ fn strongest_deepens_by_even_depths_only() {
     for limit in [3_000, 20_000, 60_000, 150_000] {
         let c = choose_action(&pos, Level::Strongest, 1, &Limits::nodes(limit)).unwrap();
         assert!(
-            c.depth == 1 || c.depth % 2 == 0,
+            c.depth == 1 || c.depth.is_multiple_of(2),
             "{limit} nodes: depth {}",
             c.depth
         );
