@@ -325,6 +325,9 @@ pub(crate) struct Searcher<'a> {
     unresolved: Vec<Vec<Move>>,
     /// How many children a node searches, by its depth.
     pub(crate) beam: super::beam::Beam,
+    /// Whether the deepening skips the odd depths past 2
+    /// ([`super::Skill::even_depths`]).
+    pub(crate) even_depths: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -350,6 +353,7 @@ impl<'a> Searcher<'a> {
             root_listing: None,
             unresolved: Vec::new(),
             beam: super::beam::Beam::NARROW,
+            even_depths: false,
         }
     }
 
@@ -671,7 +675,11 @@ impl<'a> Searcher<'a> {
         // margin's choice): the static scores at depth 1.
         let mut exact: Vec<(Vec<Move>, i32)> =
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
+        let mut completed = 1;
         for depth in 2..=max_depth {
+            if self.even_depths && !depth.is_multiple_of(2) {
+                continue;
+            }
             if self.out_of_time() {
                 break;
             }
@@ -706,7 +714,7 @@ impl<'a> Searcher<'a> {
                     best = (
                         kids[i].moves.clone(),
                         s,
-                        if self.aborted { depth - 1 } else { depth },
+                        if self.aborted { completed } else { depth },
                     );
                     let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
                     tell(&m, s, best.2, self.nodes);
@@ -719,6 +727,7 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 break;
             }
+            completed = depth;
             // Next iteration: best first (children not beaten by alpha
             // carry only a bound; they keep their relative order).
             let mut order: Vec<usize> = (0..kids.len()).collect();

@@ -450,3 +450,26 @@ fn the_first_of_equal_root_scores_is_chosen() {
     assert_eq!(search::first_best(&[(0, -3), (1, 2)]), Some((1, 2)));
     assert_eq!(search::first_best(&[]), None);
 }
+
+#[test]
+fn strongest_deepens_by_even_depths_only() {
+    // An odd depth gives the side to move the last action before the static
+    // evaluation; strongest skips them past 2, so the depth it reports (the
+    // last completed iteration) is even, however far the limit lets it go.
+    for n in 1..=Level::MAX_DEPTH_LEVEL {
+        assert!(!Level::Depth(n).skill().even_depths, "level {n}");
+    }
+    assert!(Level::Strongest.skill().even_depths);
+    let pos = standard();
+    let mut depths = Vec::new();
+    for limit in [3_000, 20_000, 60_000, 150_000] {
+        let c = choose_action(&pos, Level::Strongest, 1, &Limits::nodes(limit)).unwrap();
+        assert!(
+            c.depth == 1 || c.depth.is_multiple_of(2),
+            "{limit} nodes: depth {}",
+            c.depth
+        );
+        depths.push(c.depth);
+    }
+    assert!(depths.iter().any(|&d| d >= 4), "depths {depths:?}");
+}
