@@ -60,6 +60,9 @@
 //!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
+//! - Order only, in check (`blockers.rs`): each board's non-branching moves
+//!   that touch a line of the check of passing everywhere come first, for
+//!   as long as the search finds an action within `HINT_PROBE_NODES`.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
 //!   the mover's colour, including a free board or the end of a timeline a
 //!   jump reactivated: a jump sequence that leaves such a board with no way
@@ -100,6 +103,7 @@
 
 use std::ops::ControlFlow;
 
+mod blockers;
 mod diagnostics;
 mod exclude;
 mod keep;
@@ -114,7 +118,9 @@ mod siblings;
 mod stuck;
 mod why;
 
-pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
+pub use diagnostics::{
+    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, search_shape,
+};
 pub use keep::keep_pair_cuts;
 
 use why::{Cond, Why};
@@ -268,7 +274,11 @@ struct Search<'v> {
     /// The conditions of `last_check` (see [`nogood::Learnt::conditions`]).
     last_conds: Option<(Vec<Cond>, bool)>,
     nodes: u64,
+    /// Where the search stops with [`Stop::Budget`]: `full_budget`, or
+    /// less while the order hint is on probation (see [`run_search`]).
     budget: u64,
+    /// The caller's budget, restored as soon as an action is visited.
+    full_budget: u64,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -287,6 +297,18 @@ impl<'v> Search<'v> {
         keep_present: bool,
         visit: &'v mut Visitor<'v>,
     ) -> Search<'v> {
+        Search::with_hint(root, budget, keep_present, true, visit)
+    }
+
+    /// [`Search::new`], with the order hint of `blockers.rs` or without it
+    /// (`hint`: false only in diagnostics, to measure the cuts alone).
+    fn with_hint(
+        root: &Multiverse,
+        budget: Budget,
+        keep_present: bool,
+        hint: bool,
+        visit: &'v mut Visitor<'v>,
+    ) -> Search<'v> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
@@ -294,6 +316,11 @@ impl<'v> Search<'v> {
         let mut jumps = Vec::with_capacity(boards.len());
         let mut can_pull_present = false;
         let mut mv = root.clone();
+        let check_points = if hint {
+            blockers::passing_check_points(&mut mv, mover)
+        } else {
+            Vec::new()
+        };
         for b in &boards {
             let mut nb = Vec::new();
             let mut jp = Vec::new();
@@ -323,6 +350,12 @@ impl<'v> Search<'v> {
             let (mut nb, physical): (Vec<Move>, Vec<Move>) =
                 nb.into_iter().partition(|m| !m.is_physical());
             nb.extend(physical);
+            // In check: the moves that touch a line of the check first
+            // (`blockers.rs`; an order hint, stable as above).
+            let (mut nb, rest): (Vec<Move>, Vec<Move>) = nb
+                .into_iter()
+                .partition(|m| blockers::touches(m, &check_points));
+            nb.extend(rest);
             if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
                 can_pull_present = true;
             }
@@ -447,6 +480,7 @@ impl<'v> Search<'v> {
             can_pull_present,
             nodes: 0,
             budget: budget.nodes,
+            full_budget: budget.nodes,
             stack: Vec::new(),
             visit,
         }
@@ -573,13 +607,8 @@ fn for_each_action_counted(
     budget: Budget,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64) {
-    let mut s = Search::new(position, budget, false, visit);
-    let r = match s.run() {
-        ControlFlow::Continue(()) => Answer::Known(true),
-        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
-        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
-    };
-    (r, s.nodes.min(budget.nodes))
+    let (r, used, _) = run_search(position, budget, false, visit);
+    (r, used)
 }
 
 /// Some legal action of the side to move, or `None` if there is none.
@@ -627,13 +656,57 @@ fn search_with(
     keep_present: bool,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64, bool) {
-    let mut s = Search::new(position, budget, keep_present, visit);
-    let r = match s.run() {
+    run_search(position, budget, keep_present, visit)
+}
+
+/// How many nodes a search may spend with the order hint of `blockers.rs`
+/// before it has visited an action; then it starts again without the hint
+/// (with what is left of the budget). Measured on the stress suite
+/// (`stress/README.md`, "The order hint in check"): every action the hint
+/// finds faster comes within a few hundred nodes, while on some checkmates
+/// the hint's order makes the proof longer (`holdout2.tsv
+/// standardreversedroyalty-3-random` 30: 410 786 nodes with it, 191 307
+/// without), so a long search goes on in the order it had before.
+pub const HINT_PROBE_NODES: u64 = 4_000;
+
+/// Runs one search: first with the order hint, for at most
+/// [`HINT_PROBE_NODES`] unless it visits an action by then (it then goes on
+/// to the end of `budget`), else again from the start without the hint.
+/// Both orders reach every action, so the answer is the same either way;
+/// the restart only repeats the probe's nodes (charged to `budget`).
+/// Returns how it ended, the budget used and whether a move was cut only
+/// for pulling the present back.
+fn run_search(
+    position: &Multiverse,
+    budget: Budget,
+    keep_present: bool,
+    visit: &mut Visitor<'_>,
+) -> (Answer<bool>, u64, bool) {
+    let answer = |r: ControlFlow<Stop>| match r {
         ControlFlow::Continue(()) => Answer::Known(true),
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
         ControlFlow::Break(Stop::Budget) => Answer::Unknown,
     };
-    (r, s.nodes.min(budget.nodes), s.kept_present_cut)
+    let (r, used, cut, probed_out) = {
+        let mut s = Search::with_hint(position, budget, keep_present, true, visit);
+        if !keep_present {
+            s.budget = s.budget.min(HINT_PROBE_NODES);
+        }
+        let r = s.run();
+        let probed_out = matches!(r, ControlFlow::Break(Stop::Budget)) && s.budget < s.full_budget;
+        (r, s.nodes.min(s.budget), s.kept_present_cut, probed_out)
+    };
+    if !probed_out {
+        return (answer(r), used, cut);
+    }
+    let rest = Budget::nodes(budget.nodes - used);
+    let mut s = Search::with_hint(position, rest, keep_present, false, visit);
+    let r = s.run();
+    (
+        answer(r),
+        used + s.nodes.min(rest.nodes),
+        s.kept_present_cut,
+    )
 }
 
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
