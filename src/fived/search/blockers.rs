@@ -21,7 +21,7 @@
 //! board's other moves. Only the order changes: every choice is still
 //! tried, so the search stays exact.
 //!
-//! On probation (`run_search` in `mod.rs`): a search keeps the hint only
+//! On probation ([`run_search`] below): a search keeps the hint only
 //! if it visits an action within `HINT_PROBE_NODES`; otherwise it starts
 //! again without it. On checkmates the order changes which reasons are
 //! learnt and when, and there it can cost more than it saves (`holdout2.tsv
@@ -30,9 +30,12 @@
 //! made it 692 765, another's 98 713). The search keeping the present
 //! (softmate, bounded by `SOFTMATE_NODES`) keeps the hint throughout.
 
+use std::ops::ControlFlow;
+
 use super::super::coords::{BoardId, Move};
 use super::super::multiverse::Multiverse;
 use super::nogood::line_points;
+use super::{Answer, Budget, Search, Stop, Visitor};
 use crate::chess::{Color, Square};
 
 /// The points of the lines of the checks of passing everywhere: `mv`
@@ -70,4 +73,54 @@ pub(super) fn touches(m: &Move, points: &[(BoardId, Square)]) -> bool {
     let from = next(m.from.board);
     let to = next(m.to.board);
     points.contains(&(from, m.from.square)) || points.contains(&(to, m.to.square))
+}
+
+/// How many nodes a search may spend with the order hint of `blockers.rs`
+/// before it has visited an action; then it starts again without the hint
+/// (with what is left of the budget). Measured on the stress suite
+/// (`stress/README.md`, "The order hint in check"): every action the hint
+/// finds faster comes within a few hundred nodes, while on some checkmates
+/// the hint's order makes the proof longer (`holdout2.tsv
+/// standardreversedroyalty-3-random` 30: 410 786 nodes with it, 191 307
+/// without), so a long search goes on in the order it had before.
+pub const HINT_PROBE_NODES: u64 = 4_000;
+
+/// Runs one search: first with the order hint, for at most
+/// [`HINT_PROBE_NODES`] unless it visits an action by then (it then goes on
+/// to the end of `budget`), else again from the start without the hint.
+/// Both orders reach every action, so the answer is the same either way;
+/// the restart only repeats the probe's nodes (charged to `budget`).
+/// Returns how it ended, the budget used and whether a move was cut only
+/// for pulling the present back.
+pub(super) fn run_search(
+    position: &Multiverse,
+    budget: Budget,
+    keep_present: bool,
+    visit: &mut Visitor<'_>,
+) -> (Answer<bool>, u64, bool) {
+    let answer = |r: ControlFlow<Stop>| match r {
+        ControlFlow::Continue(()) => Answer::Known(true),
+        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
+        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
+    };
+    let (r, used, cut, probed_out) = {
+        let mut s = Search::with_hint(position, budget, keep_present, true, visit);
+        if !keep_present {
+            s.budget = s.budget.min(HINT_PROBE_NODES);
+        }
+        let r = s.run();
+        let probed_out = matches!(r, ControlFlow::Break(Stop::Budget)) && s.budget < s.full_budget;
+        (r, s.nodes.min(s.budget), s.kept_present_cut, probed_out)
+    };
+    if !probed_out {
+        return (answer(r), used, cut);
+    }
+    let rest = Budget::nodes(budget.nodes - used);
+    let mut s = Search::with_hint(position, rest, keep_present, false, visit);
+    let r = s.run();
+    (
+        answer(r),
+        used + s.nodes.min(rest.nodes),
+        s.kept_present_cut,
+    )
 }

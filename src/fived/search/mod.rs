@@ -118,6 +118,7 @@ mod siblings;
 mod stuck;
 mod why;
 
+pub use blockers::HINT_PROBE_NODES;
 pub use diagnostics::{
     actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, search_shape,
 };
@@ -607,7 +608,7 @@ fn for_each_action_counted(
     budget: Budget,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64) {
-    let (r, used, _) = run_search(position, budget, false, visit);
+    let (r, used, _) = blockers::run_search(position, budget, false, visit);
     (r, used)
 }
 
@@ -656,57 +657,7 @@ fn search_with(
     keep_present: bool,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64, bool) {
-    run_search(position, budget, keep_present, visit)
-}
-
-/// How many nodes a search may spend with the order hint of `blockers.rs`
-/// before it has visited an action; then it starts again without the hint
-/// (with what is left of the budget). Measured on the stress suite
-/// (`stress/README.md`, "The order hint in check"): every action the hint
-/// finds faster comes within a few hundred nodes, while on some checkmates
-/// the hint's order makes the proof longer (`holdout2.tsv
-/// standardreversedroyalty-3-random` 30: 410 786 nodes with it, 191 307
-/// without), so a long search goes on in the order it had before.
-pub const HINT_PROBE_NODES: u64 = 4_000;
-
-/// Runs one search: first with the order hint, for at most
-/// [`HINT_PROBE_NODES`] unless it visits an action by then (it then goes on
-/// to the end of `budget`), else again from the start without the hint.
-/// Both orders reach every action, so the answer is the same either way;
-/// the restart only repeats the probe's nodes (charged to `budget`).
-/// Returns how it ended, the budget used and whether a move was cut only
-/// for pulling the present back.
-fn run_search(
-    position: &Multiverse,
-    budget: Budget,
-    keep_present: bool,
-    visit: &mut Visitor<'_>,
-) -> (Answer<bool>, u64, bool) {
-    let answer = |r: ControlFlow<Stop>| match r {
-        ControlFlow::Continue(()) => Answer::Known(true),
-        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
-        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
-    };
-    let (r, used, cut, probed_out) = {
-        let mut s = Search::with_hint(position, budget, keep_present, true, visit);
-        if !keep_present {
-            s.budget = s.budget.min(HINT_PROBE_NODES);
-        }
-        let r = s.run();
-        let probed_out = matches!(r, ControlFlow::Break(Stop::Budget)) && s.budget < s.full_budget;
-        (r, s.nodes.min(s.budget), s.kept_present_cut, probed_out)
-    };
-    if !probed_out {
-        return (answer(r), used, cut);
-    }
-    let rest = Budget::nodes(budget.nodes - used);
-    let mut s = Search::with_hint(position, rest, keep_present, false, visit);
-    let r = s.run();
-    (
-        answer(r),
-        used + s.nodes.min(rest.nodes),
-        s.kept_present_cut,
-    )
+    blockers::run_search(position, budget, keep_present, visit)
 }
 
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).
