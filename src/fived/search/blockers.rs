@@ -77,17 +77,26 @@ pub(super) fn touches(m: &Move, points: &[(BoardId, Square)]) -> bool {
 
 /// How many nodes a search may spend with the order hint of `blockers.rs`
 /// before it has visited an action; then it starts again without the hint
-/// (with what is left of the budget). Measured on the stress suite
-/// (`stress/README.md`, "The order hint in check"): every action the hint
-/// finds faster comes within a few hundred nodes, while on some checkmates
-/// the hint's order makes the proof longer (`holdout2.tsv
+/// (with what is left of the budget). On the ten stress files
+/// (`stress/README.md`, "The order hint in check") the hint's first search
+/// took over 100 nodes fewer than the plain order on 52 rows, all but six
+/// within 1 000 nodes (`fresh.tsv standard-2-swarm` 18: 229 instead of
+/// 58 856; over 1 000 only three positions, each in two files, that saved
+/// 400 to 2 300 nodes), while on some
+/// checkmates its order makes the proof longer (`holdout2.tsv
 /// standardreversedroyalty-3-random` 30: 410 786 nodes with it, 191 307
-/// without), so a long search goes on in the order it had before.
-pub const HINT_PROBE_NODES: u64 = 4_000;
+/// without). A search that runs past the probe is a long one, and pays the
+/// probe once more: 1 000 kept the total of the ten files' nodes lowest
+/// (4 000: 1.36 M, 1 000: 1.34 M, main 1.47 M) and adds the least to the
+/// slowest rows.
+pub const HINT_PROBE_NODES: u64 = 1_000;
 
 /// Runs one search: first with the order hint, for at most
 /// [`HINT_PROBE_NODES`] unless it visits an action by then (it then goes on
 /// to the end of `budget`), else again from the start without the hint.
+/// With no check to hint at (no board's order changed), and in the search
+/// keeping the present (bounded by `SOFTMATE_NODES` anyway), one search
+/// with no probe.
 /// Both orders reach every action, so the answer is the same either way;
 /// the restart only repeats the probe's nodes (charged to `budget`).
 /// Returns how it ended, the budget used and whether a move was cut only
@@ -105,7 +114,7 @@ pub(super) fn run_search(
     };
     let (r, used, cut, probed_out) = {
         let mut s = Search::with_hint(position, budget, keep_present, true, visit);
-        if !keep_present {
+        if !keep_present && s.hinted {
             s.budget = s.budget.min(HINT_PROBE_NODES);
         }
         let r = s.run();

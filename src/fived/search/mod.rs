@@ -280,6 +280,9 @@ struct Search<'v> {
     budget: u64,
     /// The caller's budget, restored as soon as an action is visited.
     full_budget: u64,
+    /// The order hint of `blockers.rs` put some board's moves in another
+    /// order (if not, the search is the same without it).
+    hinted: bool,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -317,6 +320,7 @@ impl<'v> Search<'v> {
         let mut jumps = Vec::with_capacity(boards.len());
         let mut can_pull_present = false;
         let mut mv = root.clone();
+        let mut hinted = false;
         let check_points = if hint {
             blockers::passing_check_points(&mut mv, mover)
         } else {
@@ -356,6 +360,7 @@ impl<'v> Search<'v> {
             let (mut nb, rest): (Vec<Move>, Vec<Move>) = nb
                 .into_iter()
                 .partition(|m| blockers::touches(m, &check_points));
+            hinted |= !nb.is_empty() && !rest.is_empty();
             nb.extend(rest);
             if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
                 can_pull_present = true;
@@ -482,6 +487,7 @@ impl<'v> Search<'v> {
             nodes: 0,
             budget: budget.nodes,
             full_budget: budget.nodes,
+            hinted,
             stack: Vec::new(),
             visit,
         }
