@@ -84,6 +84,36 @@ pub fn fast_legal_actions(
     out
 }
 
+/// The first `cap` legal actions one search visits, in its order, with the
+/// order hint of `blockers.rs` throughout (`hint`) or never (no probe);
+/// `None` if `budget` ran out first. Both orders must give the same set
+/// (the hint only reorders): for tests.
+#[doc(hidden)]
+#[must_use]
+pub fn actions_in_order(
+    position: &Multiverse,
+    budget: Budget,
+    hint: bool,
+    cap: usize,
+) -> Option<Vec<Vec<Move>>> {
+    let mut out = Vec::new();
+    let mut visit = |moves: &[Move], _: &Multiverse| {
+        out.push(moves.to_vec());
+        if out.len() >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let mut s = Search::with_hint(position, budget, false, hint, &mut visit);
+    let r = s.run();
+    drop(s);
+    match r {
+        ControlFlow::Break(super::Stop::Budget) => None,
+        _ => Some(out),
+    }
+}
+
 /// Per playable board (search order): (board, mandatory, non-branching moves
 /// that are legal on their own, jumps). For diagnostics.
 #[doc(hidden)]

@@ -60,6 +60,9 @@
 //!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
 //!   back, a board with a jump into the past passes first.
+//! - Order only, in check (`blockers.rs`): each board's non-branching moves
+//!   that touch a line of the check of passing everywhere come first, for
+//!   as long as the search finds an action within `HINT_PROBE_NODES`.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
 //!   the mover's colour, including a free board or the end of a timeline a
 //!   jump reactivated: a jump sequence that leaves such a board with no way
@@ -100,6 +103,7 @@
 
 use std::ops::ControlFlow;
 
+mod blockers;
 mod diagnostics;
 mod exclude;
 mod keep;
@@ -115,7 +119,10 @@ mod stale;
 mod stuck;
 mod why;
 
-pub use diagnostics::{fast_legal_actions, naive_legal_actions, pair_cuts, search_shape};
+pub use blockers::HINT_PROBE_NODES;
+pub use diagnostics::{
+    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, search_shape,
+};
 pub use keep::keep_pair_cuts;
 
 use why::{Cond, Why};
@@ -269,7 +276,14 @@ struct Search<'v> {
     /// The conditions of `last_check` (see [`nogood::Learnt::conditions`]).
     last_conds: Option<(Vec<Cond>, bool)>,
     nodes: u64,
+    /// Where the search stops with [`Stop::Budget`]: `full_budget`, or
+    /// less while the order hint is on probation (see [`run_search`]).
     budget: u64,
+    /// The caller's budget, restored as soon as an action is visited.
+    full_budget: u64,
+    /// The order hint of `blockers.rs` put some board's moves in another
+    /// order (if not, the search is the same without it).
+    hinted: bool,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -288,6 +302,18 @@ impl<'v> Search<'v> {
         keep_present: bool,
         visit: &'v mut Visitor<'v>,
     ) -> Search<'v> {
+        Search::with_hint(root, budget, keep_present, true, visit)
+    }
+
+    /// [`Search::new`], with the order hint of `blockers.rs` or without it
+    /// (`hint`: false only in diagnostics, to measure the cuts alone).
+    fn with_hint(
+        root: &Multiverse,
+        budget: Budget,
+        keep_present: bool,
+        hint: bool,
+        visit: &'v mut Visitor<'v>,
+    ) -> Search<'v> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
@@ -295,6 +321,12 @@ impl<'v> Search<'v> {
         let mut jumps = Vec::with_capacity(boards.len());
         let mut can_pull_present = false;
         let mut mv = root.clone();
+        let mut hinted = false;
+        let check_points = if hint {
+            blockers::passing_check_points(&mut mv, mover)
+        } else {
+            Vec::new()
+        };
         for b in &boards {
             let mut nb = Vec::new();
             let mut jp = Vec::new();
@@ -324,6 +356,13 @@ impl<'v> Search<'v> {
             let (mut nb, physical): (Vec<Move>, Vec<Move>) =
                 nb.into_iter().partition(|m| !m.is_physical());
             nb.extend(physical);
+            // In check: the moves that touch a line of the check first
+            // (`blockers.rs`; an order hint, stable as above).
+            let (mut nb, rest): (Vec<Move>, Vec<Move>) = nb
+                .into_iter()
+                .partition(|m| blockers::touches(m, &check_points));
+            hinted |= !nb.is_empty() && !rest.is_empty();
+            nb.extend(rest);
             if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
                 can_pull_present = true;
             }
@@ -448,6 +487,8 @@ impl<'v> Search<'v> {
             can_pull_present,
             nodes: 0,
             budget: budget.nodes,
+            full_budget: budget.nodes,
+            hinted,
             stack: Vec::new(),
             visit,
         }
@@ -574,13 +615,8 @@ fn for_each_action_counted(
     budget: Budget,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64) {
-    let mut s = Search::new(position, budget, false, visit);
-    let r = match s.run() {
-        ControlFlow::Continue(()) => Answer::Known(true),
-        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
-        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
-    };
-    (r, s.nodes.min(budget.nodes))
+    let (r, used, _) = blockers::run_search(position, budget, false, visit);
+    (r, used)
 }
 
 /// Some legal action of the side to move, or `None` if there is none.
@@ -628,13 +664,7 @@ fn search_with(
     keep_present: bool,
     visit: &mut Visitor<'_>,
 ) -> (Answer<bool>, u64, bool) {
-    let mut s = Search::new(position, budget, keep_present, visit);
-    let r = match s.run() {
-        ControlFlow::Continue(()) => Answer::Known(true),
-        ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
-        ControlFlow::Break(Stop::Budget) => Answer::Unknown,
-    };
-    (r, s.nodes.min(budget.nodes), s.kept_present_cut)
+    blockers::run_search(position, budget, keep_present, visit)
 }
 
 /// Checkmate, stalemate, or ongoing (with ftxi's check and softmate).

@@ -53,6 +53,37 @@ pub(super) struct Learnt {
     nogoods: Vec<Vec<Nogood>>,
 }
 
+/// The points of check `c`'s line: the attacker's, the royal's and, for a
+/// rider, the points in between. `None` if a rider's path leaves the
+/// board's squares.
+pub(super) fn line_points(c: &Check) -> Option<Vec<(BoardId, crate::chess::Square)>> {
+    let (a, r) = (c.attacker, c.royal);
+    let d = [
+        i32::from(r.square.x) - i32::from(a.square.x),
+        i32::from(r.square.y) - i32::from(a.square.y),
+        r.board.l - a.board.l,
+        (r.board.v - a.board.v) / 2,
+    ];
+    let n = d.iter().map(|x| x.abs()).max().unwrap_or(0);
+    let mut points = vec![(a.board, a.square), (r.board, r.square)];
+    if n > 1 && d.iter().all(|x| *x == 0 || x.abs() == n) {
+        for s in 1..n {
+            let at = |k: usize| d[k] / n * s;
+            let x = i32::from(a.square.x) + at(0);
+            let y = i32::from(a.square.y) + at(1);
+            let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+                return None;
+            };
+            let board = BoardId {
+                l: a.board.l + at(2),
+                v: a.board.v + 2 * at(3),
+            };
+            points.push((board, crate::chess::Square { x, y }));
+        }
+    }
+    Some(points)
+}
+
 /// The boards move `m` makes (its source's next board, and for a hop its
 /// target's), when made from the end boards they leave or land on.
 pub(super) fn own_boards(m: &Move, hop: bool) -> [BoardId; 2] {
@@ -207,30 +238,7 @@ impl Learnt {
         c: &Check,
         created: Option<i32>,
     ) -> Option<(Vec<Cond>, bool)> {
-        let (a, r) = (c.attacker, c.royal);
-        let d = [
-            i32::from(r.square.x) - i32::from(a.square.x),
-            i32::from(r.square.y) - i32::from(a.square.y),
-            r.board.l - a.board.l,
-            (r.board.v - a.board.v) / 2,
-        ];
-        let n = d.iter().map(|x| x.abs()).max().unwrap_or(0);
-        let mut points = vec![(a.board, a.square), (r.board, r.square)];
-        if n > 1 && d.iter().all(|x| *x == 0 || x.abs() == n) {
-            for s in 1..n {
-                let at = |k: usize| d[k] / n * s;
-                let x = i32::from(a.square.x) + at(0);
-                let y = i32::from(a.square.y) + at(1);
-                let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
-                    return None;
-                };
-                let board = BoardId {
-                    l: a.board.l + at(2),
-                    v: a.board.v + 2 * at(3),
-                };
-                points.push((board, crate::chess::Square { x, y }));
-            }
-        }
+        let points = line_points(c)?;
         let mut conds = Vec::new();
         let mut numbered = false;
         for (b, sq) in points {

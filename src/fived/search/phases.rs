@@ -436,6 +436,11 @@ impl Search<'_> {
                 && color_of(self.mv.present()) != self.mover
                 && (self.first_free..self.boards.len())
                     .all(|j| !self.reserved[j] || !self.mv.is_playable(self.boards[j], self.mover));
+            if done {
+                // An action: the order hint has earned its keep
+                // (`run_search`).
+                self.budget = self.full_budget;
+            }
             if done && (self.visit)(&self.stack, &self.mv).is_break() {
                 return ControlFlow::Break(Stop::Visitor);
             }

@@ -4,6 +4,7 @@
 mod ai;
 mod ai_props;
 mod ftxi_games;
+mod hint;
 mod initial;
 mod levels;
 mod orders;

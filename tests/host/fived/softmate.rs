@@ -169,7 +169,8 @@ impl Tally {
 /// The pair test of the search keeping the present (`keep.rs`, with hops
 /// as ways out) is what decides `standardreversedroyalty-1-checks` 19 of
 /// `fresh.tsv` (at main 42880ff: 212 + 299 788 nodes, capped; now an action
-/// keeping the present is found within 40 000).
+/// keeping the present is found within 40 000). Measured without the order
+/// hint of `blockers.rs`, which finds that action without the cut.
 #[test]
 fn the_kept_present_pair_test_cuts_where_it_decides() {
     let (suite, positions) = load("fresh.tsv");
@@ -180,15 +181,17 @@ fn the_kept_present_pair_test_cuts_where_it_decides() {
 }
 
 /// `outcome`'s softmate search stops at `SOFTMATE_NODES`: on a position
-/// where it cannot prove softmate within 300 000 nodes
-/// (`standarddefendedpawn-0-swarm` 23 of `fresh-slow.tsv`, in check on
-/// three boards), the verdict (a legal action exists) comes after at most
-/// that many nodes of the second search, with softmate not claimed.
+/// where its second search needs more (`standardtwotimelines-0-swarm` 12
+/// of `holdout.tsv`, in check), the verdict (a legal action exists) comes
+/// after at most that many nodes of the second search, with softmate not
+/// claimed. (This was `fresh-slow.tsv standarddefendedpawn-0-swarm` 23
+/// until the order hint of `blockers.rs` made the first action found there
+/// keep the present: no second search at all.)
 #[test]
 fn outcome_bounds_its_softmate_search() {
     use chronochess::fived::search::{outcome_traced, SOFTMATE_NODES};
-    let (suite, positions) = load("fresh-slow.tsv");
-    let i = row_index(&suite, "standarddefendedpawn-0-swarm", 23);
+    let (suite, positions) = load("holdout.tsv");
+    let i = row_index(&suite, "standardtwotimelines-0-swarm", 12);
     let (o, nodes) = outcome_traced(&positions[i], Budget::nodes(300_000));
     assert_eq!(
         o,
