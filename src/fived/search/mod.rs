@@ -109,6 +109,7 @@ mod nogood;
 mod orders;
 mod pair;
 mod phases;
+mod rescue;
 mod sets;
 mod siblings;
 mod stuck;
