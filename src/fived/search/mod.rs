@@ -113,6 +113,7 @@ mod nogood;
 mod orders;
 mod pair;
 mod phases;
+mod rescue;
 mod sets;
 mod siblings;
 mod stale;

@@ -402,6 +402,10 @@ impl Search<'_> {
     /// every combination of the other optional boards before failing at the
     /// end.
     pub(super) fn can_finish(&self, next: usize) -> bool {
+        // Passed reserved boards need distinct rescuers (`rescue.rs`).
+        if !self.rescuers_suffice(next) {
+            return false;
+        }
         let mut unplayed = i32::MAX;
         let mut opponent = i32::MAX;
         let (lmin, lmax) = self.mv.timeline_range();

@@ -12,6 +12,7 @@ mod play;
 mod props;
 mod puzzles;
 mod reactivation;
+mod rescue;
 mod resolve;
 mod roundtrip;
 mod sets;
