@@ -136,6 +136,7 @@
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 mod beam;
+mod defence;
 pub mod eval;
 mod safety;
 mod search;

@@ -325,6 +325,9 @@ pub(crate) struct Searcher<'a> {
     unresolved: Vec<Vec<Move>>,
     /// How many children a node searches, by its depth.
     pub(crate) beam: super::beam::Beam,
+    /// Mating replies the safety check found, most recent first
+    /// (`defence.rs`).
+    pub(crate) killers: Vec<Vec<Move>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -350,6 +353,7 @@ impl<'a> Searcher<'a> {
             root_listing: None,
             unresolved: Vec::new(),
             beam: super::beam::Beam::NARROW,
+            killers: Vec::new(),
         }
     }
 
@@ -651,6 +655,14 @@ impl<'a> Searcher<'a> {
         }
         if !open.is_empty() && self.root_listing == Some(Listing::Complete) {
             self.root_listing = Some(Listing::Partial);
+        }
+        // A listing cut short may have missed a mate: the usual one (one
+        // board's move checks) is found by composing, whatever the limit.
+        if self.root_listing != Some(Listing::Complete) {
+            if let Some(moves) = self.composed_mate() {
+                self.root_listing = Some(Listing::Mate);
+                return Some((moves, MATE - 1, 1));
+            }
         }
         if kids.is_empty() {
             return None;
