@@ -70,9 +70,10 @@ impl Searcher<'_> {
     /// when the search's choice is `best`: the first candidate (`best`, then
     /// the others in order, at most [`CANDIDATES`]) not proven to allow a
     /// mate in one. A candidate whose check ran out of budget is taken as it
-    /// is (no mating reply was found for it); when every candidate looked at
-    /// allows a mate, the first root action not looked at is played, and
-    /// `best` if there is none (the game is lost anyway). `report` hears the
+    /// is (no mating reply was found for it); when every candidate allows a
+    /// mate, the first of the root's other actions not proven to allow one
+    /// ([`Searcher::safe_beyond`]), and `best` if none is found (the game is
+    /// lost, or the defence lies beyond the budget). `report` hears the
     /// new choice when it differs from `best`.
     pub(crate) fn safest(
         &mut self,
