@@ -60,7 +60,10 @@
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
 //! mate may have been missed: the position had too many actions for the
-//! time or the budget). With a node limit and no clock (as in the tests)
+//! time or the budget). When the listing stopped short, the usual mate
+//! (one board's move checks) is still looked for by composing each move of
+//! each board with guesses elsewhere (`defence.rs`, its own bound of
+//! 30 000 nodes, not a share of the limit). With a node limit and no clock (as in the tests)
 //! the scan is complete up to those budgets; every corpus position with a
 //! mate in one is answered with a mate (`tests/ai.rs`). The baselines
 //! `random` and `ucb` do not scan.
@@ -84,9 +87,14 @@
 //! can only prove a mate. Then every legal reply of the exact enumeration
 //! is listed, tested for check (no evaluation), and every checking one for
 //! mate (inconclusive tests again with 100 000 and 5 000 000 moves): a
-//! complete listing proves there is no mate in one. The first candidate not
-//! proven to allow a mate is played, even after a mate the beam search
-//! claimed (it saw only some replies).
+//! complete listing proves there is no mate in one. Before both stages, the
+//! mating replies found against earlier candidates are replayed (`defence.rs`:
+//! the same threat usually mates the next candidate, proven in a few nodes
+//! instead of a listing). The first candidate not proven to allow a mate is
+//! played, even after a mate the beam search claimed (it saw only some
+//! replies); when every kept root action allows a mate, the root's other
+//! actions are looked through, in the enumeration's order, for one that does
+//! not, within the same budget.
 //!
 //! Its budget is counted in the level's limit: a third of the node limit is
 //! kept for it (under a clock, at most a fifth of [`Limits::scan`]: 10 000
@@ -136,6 +144,7 @@
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 mod beam;
+mod defence;
 pub mod eval;
 mod safety;
 mod search;

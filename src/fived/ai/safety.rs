@@ -70,9 +70,10 @@ impl Searcher<'_> {
     /// when the search's choice is `best`: the first candidate (`best`, then
     /// the others in order, at most [`CANDIDATES`]) not proven to allow a
     /// mate in one. A candidate whose check ran out of budget is taken as it
-    /// is (no mating reply was found for it); when every candidate looked at
-    /// allows a mate, the first root action not looked at is played, and
-    /// `best` if there is none (the game is lost anyway). `report` hears the
+    /// is (no mating reply was found for it); when every candidate allows a
+    /// mate, the first of the root's other actions not proven to allow one
+    /// ([`Searcher::safe_beyond`]), and `best` if none is found (the game is
+    /// lost, or the defence lies beyond the budget). `report` hears the
     /// new choice when it differs from `best`.
     pub(crate) fn safest(
         &mut self,
@@ -107,14 +108,20 @@ impl Searcher<'_> {
                 return pick;
             }
         }
-        match order.get(looked) {
-            Some((moves, score)) => {
-                let pick = (moves.clone(), *score, best.2);
-                report(&pick.0, pick.1, pick.2, self.nodes);
-                pick
-            }
-            None => (best.0, -(MATE - 2), best.2),
+        if let Some((moves, score)) = order.get(looked) {
+            let pick = (moves.clone(), *score, best.2);
+            report(&pick.0, pick.1, pick.2, self.nodes);
+            return pick;
         }
+        // Every kept action allows a mate: a defence among the others?
+        let seen: Vec<Vec<Move>> = order.into_iter().map(|o| o.0).collect();
+        if let Some(moves) = self.safe_beyond(&seen, cap) {
+            let score = kids.iter().map(|k| k.score).min().unwrap_or(0);
+            let pick = (moves, score, best.2);
+            report(&pick.0, pick.1, pick.2, self.nodes);
+            return pick;
+        }
+        (best.0, -(MATE - 2), best.2)
     }
 
     /// Whether the opponent has a mate in one after our action `moves`
@@ -132,10 +139,18 @@ impl Searcher<'_> {
     /// opponent), both stages.
     fn replies_verdict(&mut self, cap: u64) -> Safety {
         let mut work = self.pos.clone();
+        // Stage 0: the mating replies found against earlier candidates.
+        if let Some(reply) = self.killer_mates(&mut work) {
+            self.remember_killer(&reply);
+            return Safety::Mated;
+        }
         match self.composed_replies_mate(&mut work, cap) {
-            Some(true) => return Safety::Mated,
+            Some(Some(reply)) => {
+                self.remember_killer(&reply);
+                return Safety::Mated;
+            }
             None => return Safety::Unknown,
-            Some(false) => {}
+            Some(None) => {}
         }
         // Stage 2: every legal reply.
         let room = cap.saturating_sub(self.nodes);
@@ -145,7 +160,7 @@ impl Searcher<'_> {
         let budget = room.saturating_mul(APPLIED_PER_NODE).min(ROOT_ENUMERATION);
         let base = self.nodes;
         let mut used = 0u64;
-        let mut mated = false;
+        let mut mated: Option<Vec<Move>> = None;
         let mut stopped = false;
         let mut open: Vec<Vec<Move>> = Vec::new();
         let (r, applied) =
@@ -162,20 +177,21 @@ impl Searcher<'_> {
                     let (test, applied) = mate_test_of(&mut work, MATE_PROBE);
                     used += applied / APPLIED_PER_NODE;
                     match test {
-                        Answer::Known(Outcome::Checkmate) => mated = true,
+                        Answer::Known(Outcome::Checkmate) => mated = Some(reply.to_vec()),
                         Answer::Unknown => open.push(reply.to_vec()),
                         Answer::Known(_) => {}
                     }
                 }
                 unplay(&mut work, undos);
-                if mated {
+                if mated.is_some() {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             });
         self.nodes += used + applied / APPLIED_PER_NODE;
-        if mated {
+        if let Some(reply) = mated {
+            self.remember_killer(&reply);
             return Safety::Mated;
         }
         if r == Answer::Unknown || stopped {
@@ -198,7 +214,10 @@ impl Searcher<'_> {
                 let test = outcome(&work, Budget::nodes(probe));
                 unplay(&mut work, undos);
                 match test {
-                    Answer::Known(Outcome::Checkmate) => return Safety::Mated,
+                    Answer::Known(Outcome::Checkmate) => {
+                        self.remember_killer(&reply);
+                        return Safety::Mated;
+                    }
                     Answer::Known(_) => {
                         decided = true;
                         break;
@@ -217,13 +236,13 @@ impl Searcher<'_> {
 
     /// Stage 1 for the side to move of `self.pos` (the opponent), played on
     /// `work` (a copy of it): composed replies, one board's move varied at a
-    /// time, each checking one tested for mate. `Some(true)`: a mating reply
-    /// was found; `None`: the nodes counted reached `cap` first.
+    /// time, each checking one tested for mate. `Some(Some(reply))`: a
+    /// mating reply; `None`: the nodes counted reached `cap` first.
     fn composed_replies_mate(
         &mut self,
         work: &mut crate::fived::Multiverse,
         cap: u64,
-    ) -> Option<bool> {
+    ) -> Option<Option<Vec<Move>>> {
         let boards = work.mandatory_boards();
         let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
         for (board, &count) in counts.iter().enumerate() {
@@ -241,11 +260,11 @@ impl Searcher<'_> {
                 });
                 let Some(reply) = reply else { continue };
                 if self.mating(work, &reply) == Some(true) {
-                    return Some(true);
+                    return Some(Some(reply));
                 }
             }
         }
-        Some(false)
+        Some(None)
     }
 
     /// What may be reported as the best action so far, which the page plays
@@ -286,7 +305,11 @@ impl Searcher<'_> {
 
     /// Whether the legal action `reply` of the side to move of `work` mates
     /// (`None`: it checks and the first mate test was inconclusive).
-    fn mating(&mut self, work: &mut crate::fived::Multiverse, reply: &[Move]) -> Option<bool> {
+    pub(super) fn mating(
+        &mut self,
+        work: &mut crate::fived::Multiverse,
+        reply: &[Move],
+    ) -> Option<bool> {
         let undos = play(work, reply)?;
         let mut verdict = Some(false);
         if in_check(work) {
@@ -304,7 +327,7 @@ impl Searcher<'_> {
 }
 
 /// The index of the move [`super::search::move_guess`] likes best.
-fn best_guess(pos: &crate::fived::Multiverse, options: &[Move]) -> Option<usize> {
+pub(super) fn best_guess(pos: &crate::fived::Multiverse, options: &[Move]) -> Option<usize> {
     options
         .iter()
         .enumerate()

@@ -328,6 +328,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether the deepening skips the odd depths past 2
     /// ([`super::Skill::even_depths`]).
     pub(crate) even_depths: bool,
+    /// Mating replies the safety check found, most recent first
+    /// (`defence.rs`).
+    pub(crate) killers: Vec<Vec<Move>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -354,6 +357,7 @@ impl<'a> Searcher<'a> {
             unresolved: Vec::new(),
             beam: super::beam::Beam::NARROW,
             even_depths: false,
+            killers: Vec::new(),
         }
     }
 
@@ -655,6 +659,14 @@ impl<'a> Searcher<'a> {
         }
         if !open.is_empty() && self.root_listing == Some(Listing::Complete) {
             self.root_listing = Some(Listing::Partial);
+        }
+        // A listing cut short may have missed a mate: the usual one (one
+        // board's move checks) is found by composing, whatever the limit.
+        if self.root_listing != Some(Listing::Complete) {
+            if let Some(moves) = self.composed_mate() {
+                self.root_listing = Some(Listing::Mate);
+                return Some((moves, MATE - 1, 1));
+            }
         }
         if kids.is_empty() {
             return None;

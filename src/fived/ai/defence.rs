@@ -1,0 +1,191 @@
+//! Cheap exact help for the root's two mate-in-one questions, where the
+//! enumeration of every action is too long for the budget:
+//!
+//! - **our mate in one** ([`Searcher::composed_mate`]): one action per move
+//!   of each board we must play (that move, the best guess elsewhere, and
+//!   two seeded completions when that one is not legal), each checking one
+//!   tested for mate exactly. It costs about one action per move of the
+//!   position, not one per action (millions with several timelines), so it
+//!   runs in full whatever the node limit once the root's listing stopped
+//!   short; a mate it reports is proven.
+//! - **the opponent's mate in one against a candidate** (the safety check,
+//!   `safety.rs`): the mating replies found against earlier candidates are
+//!   remembered ([`Searcher::killer_mates`]: the killer idea of chess
+//!   engines, here as a proof, not an order): the usual threat (one jump
+//!   or one checking piece) mates against most candidates, and replaying it
+//!   (its moves where the opponent still has them, the best guess
+//!   elsewhere) proves that in a few nodes instead of a listing of every
+//!   reply; and when every kept root action allows a mate, the root's
+//!   other actions are looked through the same way
+//!   ([`Searcher::safe_beyond`]) for one that does not.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use super::safety::{best_guess, Safety};
+use super::search::{compose, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION};
+use crate::fived::coords::color_of;
+use crate::fived::search::for_each_legal_action_counted;
+use crate::fived::{Budget, Move, Multiverse};
+
+/// Mating replies remembered for the safety check, most recent first.
+pub(crate) const KILLERS: usize = 8;
+
+/// Nodes [`Searcher::composed_mate`] may count at most (its own bound, not
+/// a share of the level's limit: in the largest positions seen in play,
+/// 60+ timelines, a full pass takes a few thousand).
+pub(crate) const COMPOSED_MATE_NODES: u64 = 30_000;
+
+impl Searcher<'_> {
+    /// A mating action of the side to move of the root, among the actions
+    /// made of one board's move and the best guess (or, when that is not
+    /// legal, one of two seeded guesses) on every other board; `None` if
+    /// none of them mates. Counts its work in the nodes, bounded by
+    /// [`COMPOSED_MATE_NODES`] (not by the limit).
+    pub(crate) fn composed_mate(&mut self) -> Option<Vec<Move>> {
+        let cap = self.nodes.saturating_add(COMPOSED_MATE_NODES);
+        let mut work = self.pos.clone();
+        let boards = work.mandatory_boards();
+        let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
+        for (board, &count) in counts.iter().enumerate() {
+            for k in 0..count {
+                for salt in 0..3u64 {
+                    if self.nodes >= cap {
+                        return None;
+                    }
+                    self.nodes += 1;
+                    let action = compose(&mut work, |p, i, options| {
+                        if i == board {
+                            Some(k)
+                        } else if salt == 0 {
+                            best_guess(p, options)
+                        } else if options.is_empty() {
+                            None
+                        } else {
+                            let n = options.len() as u64;
+                            Some(((salt * 7_919 + (i + k) as u64 * 104_729) % n) as usize)
+                        }
+                    });
+                    let Some(action) = action else { continue };
+                    if self.mating(&mut work, &action) == Some(true) {
+                        return Some(action);
+                    }
+                    break; // a legal completion: the move was tried
+                }
+            }
+        }
+        None
+    }
+
+    /// A remembered mating reply adapted to the side to move of `work`
+    /// that mates it (proven), if one does ([`adapt`]).
+    pub(crate) fn killer_mates(&mut self, work: &mut Multiverse) -> Option<Vec<Move>> {
+        for i in 0..self.killers.len() {
+            self.nodes += 1;
+            let Some(reply) = adapt(work, &self.killers[i]) else {
+                continue;
+            };
+            if self.mating(work, &reply) == Some(true) {
+                return Some(reply);
+            }
+        }
+        None
+    }
+
+    /// Remembers a mating reply for [`Searcher::killer_mates`].
+    pub(crate) fn remember_killer(&mut self, reply: &[Move]) {
+        self.killers.retain(|k| k != reply);
+        self.killers.insert(0, reply.to_vec());
+        self.killers.truncate(KILLERS);
+    }
+
+    /// A root action not among `seen` that is not proven to allow a mate in
+    /// one (the safety check's verdict for it, safe or out of budget),
+    /// looked for in the enumeration's order while the nodes counted stay
+    /// below `cap`; `None` if there is none or the budget ran out first.
+    pub(crate) fn safe_beyond(&mut self, seen: &[Vec<Move>], cap: u64) -> Option<Vec<Move>> {
+        let seen: HashSet<Vec<Move>> = seen
+            .iter()
+            .map(|m| {
+                let mut m = m.clone();
+                m.sort();
+                m
+            })
+            .collect();
+        let root = self.pos.clone();
+        let room = cap.saturating_sub(self.nodes);
+        let budget = room.saturating_mul(APPLIED_PER_NODE).min(ROOT_ENUMERATION);
+        let mut found = None;
+        let mut visited = 0u64;
+        let (_, applied) =
+            for_each_legal_action_counted(&root, Budget::nodes(budget), |moves, _| {
+                visited += 1;
+                self.nodes += 1;
+                if self.nodes >= cap {
+                    return ControlFlow::Break(());
+                }
+                let mut key = moves.to_vec();
+                key.sort();
+                if seen.contains(&key) {
+                    return ControlFlow::Continue(());
+                }
+                if self.reply_mates(moves, cap) != Safety::Mated {
+                    found = Some(moves.to_vec());
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+        self.nodes += applied / APPLIED_PER_NODE;
+        // A candidate whose check ran out of budget is no better than one
+        // not checked: only a verdict reached within the cap counts.
+        found.filter(|_| self.nodes < cap)
+    }
+}
+
+/// The remembered reply `killer` as the side to move of `pos` can play it:
+/// each of its moves that is still a move of its board (in its order, on
+/// any board: a mate often needs an optional board's jump), then the best
+/// guess on every board that must still move; `None` unless that is a legal
+/// action (tested as [`compose`] tests one). `pos` is left unchanged.
+fn adapt(pos: &mut Multiverse, killer: &[Move]) -> Option<Vec<Move>> {
+    let mover = pos.to_move;
+    let mut undos = Vec::new();
+    let mut moves = Vec::new();
+    for m in killer {
+        if pos.is_playable(m.from.board, mover) && pos.board_moves(m.from.board).contains(m) {
+            if let Some(u) = pos.apply(m) {
+                undos.push(u);
+                moves.push(*m);
+            }
+        }
+    }
+    let mut ok = true;
+    for b in pos.mandatory_boards() {
+        if !pos.is_playable(b, mover) {
+            continue;
+        }
+        let options = pos.board_moves(b);
+        let Some(m) = best_guess(pos, &options).map(|k| options[k]) else {
+            ok = false;
+            break;
+        };
+        match pos.apply(&m) {
+            Some(u) => {
+                undos.push(u);
+                moves.push(m);
+            }
+            None => {
+                ok = false;
+                break;
+            }
+        }
+    }
+    let legal = ok
+        && !moves.is_empty()
+        && color_of(pos.present()) != mover
+        && !pos.any_royal_capture(!mover);
+    for u in undos.into_iter().rev() {
+        pos.undo(u);
+    }
+    legal.then_some(moves)
+}
