@@ -597,3 +597,28 @@ fn oracle_and_fast_search_agree_where_a_jump_reactivates_its_own_timeline() {
         assert_eq!(brute, fast, "{game} {pos}");
     }
 }
+
+/// `stress generate --help` prints the usage and writes nothing: before, it
+/// ran a default generate that rewrote `stress/positions.tsv` and `slow.tsv`
+/// in the working directory.
+#[test]
+fn stress_help_runs_no_command() {
+    let dir = std::env::temp_dir().join(format!("cc-stress-help-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for args in [["stress", "generate", "--help"], ["stress", "check", "-h"]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chronochess"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("run chronochess stress");
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("chronochess stress generate"),
+            "{args:?}: {text}"
+        );
+    }
+    let written: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(written.is_empty(), "files written: {written:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

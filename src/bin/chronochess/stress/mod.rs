@@ -78,6 +78,12 @@ fn flag_text(args: &[String], name: &str) -> Option<String> {
 /// # Errors
 /// A usage or I/O message.
 pub fn main(args: &[String]) -> Result<ExitCode, String> {
+    // Asking for help must never run a command: `generate` with no flags
+    // rewrites the suite's files.
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
     match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
         Some("check") => check(&args[1..]),
