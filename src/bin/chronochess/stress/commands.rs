@@ -4,8 +4,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chronochess::fived::search::{count_legal_actions, outcome_traced};
-use chronochess::fived::{Answer, Budget};
+use chronochess::fived::search::{count_legal_actions, outcome_traced_with, SOFTMATE_NODES};
+use chronochess::fived::{Answer, Budget, Outcome};
 
 use super::data::{PositionRow, Suite, CAP};
 use super::*;
@@ -25,6 +25,8 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
     let budget: u64 = flag(args, "--budget", CHECK_BUDGET)?;
     let slowest: usize = flag(args, "--slowest", 10)?;
     let every: usize = flag(args, "--every", 1)?.max(1);
+    let softmate_nodes: u64 = flag(args, "--softmate-nodes", SOFTMATE_NODES)?;
+    let mut soft = SoftmateTally::default();
     let mut decide = Vec::new();
     let mut counts = Vec::new();
     let mut worst: Vec<(f64, f64, String, [u64; 2])> = Vec::new();
@@ -41,7 +43,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             }
             checked += 1;
             let t = Instant::now();
-            let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
+            let (o, nodes) = outcome_traced_with(m, Budget::nodes(budget), softmate_nodes);
             let d_ms = t.elapsed().as_secs_f64() * 1000.0;
             let t = Instant::now();
             let c = count_legal_actions(m, Some(CAP), Budget::nodes(budget));
@@ -49,6 +51,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             decide.push(d_ms);
             counts.push(c_ms);
             let what = format!("{file} {} {}", row.game, row.pos);
+            soft.add(&o, nodes, budget.saturating_sub(nodes[0]).min(softmate_nodes), &what);
             worst.push((d_ms, c_ms, what.clone(), nodes));
             let mut problems = Vec::new();
             if let Answer::Known(o) = &o {
@@ -124,6 +127,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
         percentile(&c, 0.99),
         percentile(&c, 1.0)
     );
+    soft.print(softmate_nodes);
     worst.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (dm, cm, what, [n1, n2]) in worst.iter().take(slowest) {
         println!("slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}  (nodes {n1} + {n2})");
@@ -133,6 +137,58 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What `outcome`'s second searches (softmate: an action keeping the
+/// present) answered, for choosing `SOFTMATE_NODES`: a search that stops
+/// at its bound reports `false`, like one that finds an action keeping the
+/// present, so a bound B hides exactly the proofs that took more than B
+/// nodes (run with `--softmate-nodes` large to see them all).
+#[derive(Default)]
+struct SoftmateTally {
+    searches: usize,
+    /// Nodes of each proof of softmate, with the row.
+    proofs: Vec<(u64, String)>,
+    /// The most nodes a search that found an action keeping the present used.
+    largest_keep: u64,
+    keeps: usize,
+    /// Searches stopped by the bound (or the budget): softmate unproven.
+    stopped: usize,
+}
+
+impl SoftmateTally {
+    fn add(&mut self, o: &Answer<Outcome>, [_, n2]: [u64; 2], limit: u64, what: &str) {
+        if n2 == 0 {
+            return;
+        }
+        self.searches += 1;
+        match o {
+            Answer::Known(Outcome::Ongoing { softmate: true, .. }) => {
+                self.proofs.push((n2, what.to_string()));
+            }
+            _ if n2 >= limit => self.stopped += 1,
+            _ => {
+                self.keeps += 1;
+                self.largest_keep = self.largest_keep.max(n2);
+            }
+        }
+    }
+
+    fn print(&mut self, bound: u64) {
+        self.proofs.sort();
+        println!(
+            "softmate searches (bound {bound}): {} ; {} proofs (largest {} nodes), {} found an action keeping the present (largest {} nodes), {} stopped unproven",
+            self.searches,
+            self.proofs.len(),
+            self.proofs.last().map_or(0, |p| p.0),
+            self.keeps,
+            self.largest_keep,
+            self.stopped
+        );
+        for (n, what) in self.proofs.iter().rev().take_while(|p| p.0 > 500) {
+            println!("softmate proof over 500 nodes: {n} {what}");
+        }
+    }
 }
 
 pub(super) fn relabel(args: &[String]) -> Result<ExitCode, String> {

@@ -10,10 +10,11 @@
 //!   in `DIR/NAME.tsv` (`positions.tsv`) and the slowest in
 //!   `DIR/NAME-slow.tsv` (`slow.tsv` for the default name), and labels both
 //!   (oracle first, the search's label only where brute force gives up).
-//! - `stress check FILE... [--budget N] [--slowest N] [--every K]`: decides
-//!   every position with the fast search (`outcome`, then the capped count),
-//!   prints each disagreement with its label, and the times. Exit 1 on any
-//!   disagreement.
+//! - `stress check FILE... [--budget N] [--slowest N] [--every K]
+//!   [--softmate-nodes N]`: decides every position with the fast search
+//!   (`outcome`, then the capped count), prints each disagreement with its
+//!   label, the times, and what `outcome`'s softmate searches answered
+//!   (bounded by `SOFTMATE_NODES`, or N). Exit 1 on any disagreement.
 //! - `stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]`:
 //!   relabels the file in place (all positions, or those with a flag, e.g.
 //!   `multistart` after the start-timeline fix).
@@ -55,7 +56,7 @@ use data::{Label, LabelledBy, Suite, CAP};
 use crate::{flag, operands};
 
 const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME]
-       chronochess stress check FILE... [--budget N] [--slowest N] [--every K]
+       chronochess stress check FILE... [--budget N] [--slowest N] [--every K] [--softmate-nodes N]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
