@@ -696,16 +696,18 @@ pub fn outcome(position: &Multiverse, budget: Budget) -> Answer<Outcome> {
 /// proven (`false`), as when the whole budget runs out. Softmate only
 /// annotates a game that goes on (the status line, the `*` mark).
 ///
-/// It was 25 000. On the 8 stress files (4 604 positions, 374 softmate
-/// searches, `stress/README.md` "Cheaper nodes, and a softmate bound
-/// that fits them") every proof of softmate came within 732 nodes and
-/// every action keeping the present within 1 072, but one (19 582, whose
-/// answer `false` is also the bound's); the searches that ran into the
-/// bound cost up to ~11 µs a node natively (slow pair tests), 270 ms
-/// for 25 000. At 4 000 every reported softmate on those files is the
-/// same, and the slowest of those searches takes 40–60 ms natively (57 ms
-/// in WASM) instead of 500–770 ms.
-pub const SOFTMATE_NODES: u64 = 4_000;
+/// It was 25 000, then 4 000 (8 stress files, 374 softmate searches: every
+/// proof within 732 nodes, `stress/README.md` "Cheaper nodes, and a
+/// softmate bound that fits them"), now 1 000. On the twelve stress files
+/// (6 773 rows, 587 softmate searches; `stress check --softmate-nodes N`
+/// prints the tally, `stress/README.md` "The softmate bound at 1 000")
+/// every proof of softmate takes at most 584 nodes, so 1 000 reports the
+/// same softmate as 4 000 on every row (503 proofs); the proofs beyond it
+/// (21 189, 32 315 and 168 279 nodes, three positions) were hidden at 4 000
+/// too. A search stopped by the bound costs up to ~10 µs a node natively
+/// (slow pair tests in `keep.rs`): the rows that ran into 4 000 took
+/// 16–38 ms natively (66 ms in WASM), now at most ~8 ms.
+pub const SOFTMATE_NODES: u64 = 1_000;
 
 /// [`outcome`], and the nodes used by its first search (any legal action)
 /// and its second (an action keeping the present; 0 if not run). For the
