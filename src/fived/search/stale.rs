@@ -177,22 +177,6 @@ impl Search<'_> {
         }
         // Hops onto it, from boards whose choice is still to come (a board
         // decided in phase 1 has moved, or passed and may only jump).
-        for s in 0..self.hop_sources[u].len() {
-            let o = self.hop_sources[u][s];
-            if o == u || o < decided {
-                continue;
-            }
-            if !self.mv.is_playable(self.boards[o], self.mover) {
-                self.depends_on_board(self.boards[o]);
-                continue;
-            }
-            for k in 0..self.nonbranching[o].len() {
-                let m = self.nonbranching[o][k];
-                if m.to.board == b && !self.probe_nb(o, k)? {
-                    return ControlFlow::Continue(true);
-                }
-            }
-        }
-        ControlFlow::Continue(false)
+        self.hop_rescues(u, decided)
     }
 }

@@ -265,23 +265,38 @@ impl Search<'_> {
                     continue 'boards;
                 }
             }
-            for s in 0..self.hop_sources[j].len() {
-                let o = self.hop_sources[j][s];
-                if o < self.first_free || o == j {
-                    continue;
-                }
-                if !self.mv.is_playable(self.boards[o], self.mover) {
-                    self.depends_on_board(self.boards[o]);
-                    continue;
-                }
-                for k in 0..self.nonbranching[o].len() {
-                    let m = self.nonbranching[o][k];
-                    if !m.is_physical() && m.to.board == self.boards[j] && !self.probe_nb(o, k)? {
-                        continue 'boards;
-                    }
-                }
+            if self.hop_rescues(j, self.first_free)? {
+                continue 'boards;
             }
             return ControlFlow::Continue(true);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// True if a board `o >= from` (other than `j`) still playable has a
+    /// hop onto board `j`'s board that gives no check now (probed, one node
+    /// each; nogoods skip known failures for free). Each source no longer
+    /// playable goes into the reason (`depends_on_board`): the answer
+    /// depends on it. Shared by `reserved_stuck` (free boards, `from` =
+    /// `first_free`) and `stale`'s playable-end test (`from` = the first
+    /// board still to decide).
+    pub(super) fn hop_rescues(&mut self, j: usize, from: usize) -> ControlFlow<Stop, bool> {
+        let target = self.boards[j];
+        for s in 0..self.hop_sources[j].len() {
+            let o = self.hop_sources[j][s];
+            if o < from || o == j {
+                continue;
+            }
+            if !self.mv.is_playable(self.boards[o], self.mover) {
+                self.depends_on_board(self.boards[o]);
+                continue;
+            }
+            for k in 0..self.nonbranching[o].len() {
+                let m = self.nonbranching[o][k];
+                if !m.is_physical() && m.to.board == target && !self.probe_nb(o, k)? {
+                    return ControlFlow::Continue(true);
+                }
+            }
         }
         ControlFlow::Continue(false)
     }

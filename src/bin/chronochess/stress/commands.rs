@@ -51,7 +51,12 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             decide.push(d_ms);
             counts.push(c_ms);
             let what = format!("{file} {} {}", row.game, row.pos);
-            soft.add(&o, nodes, budget.saturating_sub(nodes[0]).min(softmate_nodes), &what);
+            soft.add(
+                &o,
+                nodes,
+                budget.saturating_sub(nodes[0]).min(softmate_nodes),
+                &what,
+            );
             worst.push((d_ms, c_ms, what.clone(), nodes));
             let mut problems = Vec::new();
             if let Answer::Known(o) = &o {
