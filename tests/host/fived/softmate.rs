@@ -217,7 +217,7 @@ fn outcome_bounds_its_softmate_search() {
 fn the_softmate_bound_loses_no_proof_on_the_slow_files() {
     use chronochess::fived::search::{outcome_traced, SOFTMATE_NODES};
     const LARGEST_PROOF_SEEN: u64 = 584;
-    assert!(LARGEST_PROOF_SEEN * 3 / 2 <= SOFTMATE_NODES);
+    const { assert!(LARGEST_PROOF_SEEN * 3 / 2 <= SOFTMATE_NODES) };
     let (mut compared, mut proofs) = (0, 0);
     for file in ["slow.tsv", "fresh-slow.tsv", "holdout-slow.tsv"] {
         let (suite, positions) = load(file);
