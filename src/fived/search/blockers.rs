@@ -88,16 +88,21 @@ pub(super) fn touches(m: &Move, points: &[(BoardId, Square)]) -> bool {
 /// without). A search that runs past the probe is a long one, and pays the
 /// probe once more: 1 000 kept the total of the ten files' nodes lowest
 /// (4 000: 1.36 M, 1 000: 1.34 M, main 1.47 M) and adds the least to the
-/// slowest rows.
+/// slowest rows. The same probe sends a long search to the hop-linked
+/// order of `linked.rs` (2026-11-27; 1 000 keeps every search that ends
+/// within it as it was).
 pub const HINT_PROBE_NODES: u64 = 1_000;
 
 /// Runs one search: first with the order hint, for at most
 /// [`HINT_PROBE_NODES`] unless it visits an action by then (it then goes on
-/// to the end of `budget`), else again from the start without the hint.
-/// With no check to hint at (no board's order changed), and in the search
-/// keeping the present (bounded by `SOFTMATE_NODES` anyway), one search
-/// with no probe.
-/// Both orders reach every action, so the answer is the same either way;
+/// to the end of `budget`), else again from the start without the hint and
+/// with the early boards in the hop-linked order of `linked.rs` (the same
+/// probe decides both: a search that has found nothing within it is a long
+/// one, and long proofs are shorter in the linked order). With no check to
+/// hint at (no board's order changed) and a linked order that is the order
+/// of fewest moves, and in the search keeping the present (bounded by
+/// `SOFTMATE_NODES` anyway), one search with no probe.
+/// Every order reaches every action, so the answer is the same either way;
 /// the restart only repeats the probe's nodes (charged to `budget`).
 /// Returns how it ended, the budget used and whether a move was cut only
 /// for pulling the present back.
@@ -112,20 +117,26 @@ pub(super) fn run_search(
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
         ControlFlow::Break(Stop::Budget) => Answer::Unknown,
     };
-    let (r, used, cut, probed_out) = {
+    let (r, used, cut, probed_out, relinked) = {
         let mut s = Search::with_hint(position, budget, keep_present, true, visit);
-        if !keep_present && s.hinted {
+        if !keep_present && (s.hinted || s.relinked) {
             s.budget = s.budget.min(HINT_PROBE_NODES);
         }
         let r = s.run();
         let probed_out = matches!(r, ControlFlow::Break(Stop::Budget)) && s.budget < s.full_budget;
-        (r, s.nodes.min(s.budget), s.kept_present_cut, probed_out)
+        (
+            r,
+            s.nodes.min(s.budget),
+            s.kept_present_cut,
+            probed_out,
+            s.relinked,
+        )
     };
     if !probed_out {
         return (answer(r), used, cut);
     }
     let rest = Budget::nodes(budget.nodes - used);
-    let mut s = Search::with_hint(position, rest, keep_present, false, visit);
+    let mut s = Search::with_order(position, rest, keep_present, false, relinked, visit);
     let r = s.run();
     (
         answer(r),

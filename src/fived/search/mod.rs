@@ -63,6 +63,9 @@
 //! - Order only, in check (`blockers.rs`): each board's non-branching moves
 //!   that touch a line of the check of passing everywhere come first, for
 //!   as long as the search finds an action within `HINT_PROBE_NODES`.
+//! - Order only (`linked.rs`): a search that finds no action within
+//!   `HINT_PROBE_NODES` starts again with the early boards that hop onto
+//!   each other decided next to each other.
 //! - `stuck` also runs in phase 2 whenever a board waits at a present of
 //!   the mover's colour, including a free board or the end of a timeline a
 //!   jump reactivated: a jump sequence that leaves such a board with no way
@@ -109,6 +112,7 @@ mod exclude;
 mod keep;
 mod kept;
 mod levels;
+mod linked;
 mod nogood;
 mod orders;
 mod pair;
@@ -285,6 +289,9 @@ struct Search<'v> {
     /// The order hint of `blockers.rs` put some board's moves in another
     /// order (if not, the search is the same without it).
     hinted: bool,
+    /// The hop-linked order of `linked.rs` differs from the order of
+    /// fewest moves (a restart in it is worth its nodes: `run_search`).
+    relinked: bool,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -313,6 +320,19 @@ impl<'v> Search<'v> {
         budget: Budget,
         keep_present: bool,
         hint: bool,
+        visit: &'v mut Visitor<'v>,
+    ) -> Search<'v> {
+        Search::with_order(root, budget, keep_present, hint, false, visit)
+    }
+
+    /// [`Search::with_hint`], with the early boards in the order of fewest
+    /// moves or (`linked`) in the hop-linked order of `linked.rs`.
+    fn with_order(
+        root: &Multiverse,
+        budget: Budget,
+        keep_present: bool,
+        hint: bool,
+        linked: bool,
         visit: &'v mut Visitor<'v>,
     ) -> Search<'v> {
         let mover = root.to_move;
@@ -428,6 +448,15 @@ impl<'v> Search<'v> {
             let key = |i: usize| (!early[i], !mandatory[i], nonbranching[i].len());
             key(a).cmp(&key(b))
         });
+        // The hop-linked order (`linked.rs`): used by a restarted search,
+        // and worth a restart only if it differs.
+        let linked_order = if keep_present {
+            order.clone()
+        } else {
+            linked::linked_order(&order, &boards, &early, &mandatory, &nonbranching)
+        };
+        let relinked = linked_order != order;
+        let order = if linked { linked_order } else { order };
         let first_free = early.iter().filter(|&&e| e).count();
         let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
         let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
@@ -490,6 +519,7 @@ impl<'v> Search<'v> {
             budget: budget.nodes,
             full_budget: budget.nodes,
             hinted,
+            relinked,
             stack: Vec::new(),
             visit,
         }
