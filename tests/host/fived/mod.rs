@@ -7,6 +7,7 @@ mod ftxi_games;
 mod hint;
 mod initial;
 mod levels;
+mod lines;
 mod orders;
 mod play;
 mod props;
