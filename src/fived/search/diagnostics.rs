@@ -158,7 +158,8 @@ pub fn search_shape(position: &Multiverse) -> Vec<(BoardId, bool, usize, usize, 
 
 /// How often the pair test (`pair.rs`) cut during a search for any legal
 /// action within `budget`, and whether one was found (`Unknown` if the
-/// budget ran out first). For tests.
+/// budget ran out first). Without the line cut of `lines.rs`, which
+/// decides some of those positions before the pair test runs. For tests.
 #[doc(hidden)]
 #[must_use]
 pub fn pair_cuts(position: &Multiverse, budget: Budget) -> (u64, super::Answer<bool>) {
@@ -168,6 +169,9 @@ pub fn pair_cuts(position: &Multiverse, budget: Budget) -> (u64, super::Answer<b
         ControlFlow::Break(())
     };
     let mut s = Search::new(position, budget, false, &mut visit);
+    // The pair test alone: the line cut (`lines.rs`) decides some of its
+    // positions before it runs.
+    s.lines.off = true;
     let r = s.run();
     let cuts = s.pair_cuts;
     let answer = match r {

@@ -379,8 +379,8 @@ impl Search<'_> {
 /// How often the pair test of a search keeping the present cut during that
 /// search (`outcome`'s second one) within `budget`, and whether an action
 /// keeping the present was found (`Unknown` if the budget ran out first).
-/// Without the order hint of `blockers.rs`, so that the test measures the
-/// cut alone. For tests.
+/// Without the order hint of `blockers.rs` and the line cut of `lines.rs`,
+/// so that the test measures the cut alone. For tests.
 #[doc(hidden)]
 #[must_use]
 pub fn keep_pair_cuts(
@@ -393,6 +393,8 @@ pub fn keep_pair_cuts(
         ControlFlow::Break(())
     };
     let mut s = Search::with_hint(position, budget, true, false, &mut visit);
+    // The pair test alone, without the line cut (`lines.rs`).
+    s.lines.off = true;
     let r = s.run();
     let cuts = s.keep_pairs.cuts;
     let answer = match r {

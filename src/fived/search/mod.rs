@@ -50,6 +50,9 @@
 //!   jump or a present pulled back; one still to decide: also its own
 //!   moves and the hops onto it); when none is left, the reason is the
 //!   board left unplayed plus the reasons each way out failed.
+//! - Lines (`lines.rs`): a check of passing everywhere through the next
+//!   boards of boards that must all be played, which none of their choices
+//!   left can lift, fails `stuck` at once.
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
 //! - Outcome: one early-exit search for any legal action decides whether
@@ -113,6 +116,7 @@ mod keep;
 mod kept;
 mod levels;
 mod linked;
+mod lines;
 mod nogood;
 mod orders;
 mod pair;
@@ -258,6 +262,8 @@ struct Search<'v> {
     sets: sets::Sets,
     /// Phase 1's failures, kept per level (`levels.rs`).
     levels: levels::Levels,
+    /// The lines of the checks of passing everywhere (`lines.rs`).
+    lines: lines::Lines,
     /// Phase 2's failures, kept across jump orders (`orders.rs`).
     orders: orders::Orders,
     /// The free boards in the order phase 3 decides them at the current
@@ -493,6 +499,7 @@ impl<'v> Search<'v> {
             excl: exclude::SortedCache::default(),
             sets: sets::Sets::default(),
             levels: levels::Levels::default(),
+            lines: lines::Lines::default(),
             orders: orders::Orders::default(),
             p3: Vec::new(),
             p3_pos: Vec::new(),

@@ -47,6 +47,10 @@ impl Search<'_> {
         if !(0..n).any(|u| waiting(self, u)) {
             return ControlFlow::Continue(false);
         }
+        // A check whose line no choice left can lift (`lines.rs`).
+        if self.line_stuck(decided) {
+            return ControlFlow::Continue(true);
+        }
         // The present may not go below `floor` (when keeping it).
         let floor = self.keep_present.unwrap_or(i32::MIN);
         // An inactive timeline ending before the present: any new timeline

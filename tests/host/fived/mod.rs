@@ -8,6 +8,7 @@ mod hint;
 mod hop;
 mod initial;
 mod levels;
+mod lines;
 mod orders;
 mod play;
 mod props;

@@ -226,7 +226,10 @@ fn the_softmate_bound_loses_no_proof_on_the_slow_files() {
                 continue;
             }
             let (o, nodes) = outcome_traced(m, Budget::nodes(300_000));
-            if nodes[1] == 0 {
+            // (A proof may take no node: the line cut of `lines.rs` at
+            // the root of the second search.)
+            let proof = matches!(o, Answer::Known(Outcome::Ongoing { softmate: true, .. }));
+            if nodes[1] == 0 && !proof {
                 continue;
             }
             let (wide, _) = outcome_traced_with(m, Budget::nodes(300_000), 25_000);

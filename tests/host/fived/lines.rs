@@ -1,0 +1,104 @@
+//! Checks whose line no choice left can lift (issue 14, branch `hold4`,
+//! `src/fived/search/lines.rs`): when every board a check of passing
+//! everywhere crosses must be played and none of the choices left to them
+//! changes what its points hold, the search fails there at once instead of
+//! once the last of those boards is played, below every combination of the
+//! boards decided between them.
+
+use super::stress::{load, row_index};
+use chronochess::fived::search::{any_legal_action, count_legal_actions, outcome_traced};
+use chronochess::fived::{Answer, Budget, Game, Multiverse, Outcome};
+
+fn row(file: &str, game: &str, pos: usize) -> Multiverse {
+    let (suite, positions) = load(file);
+    positions[row_index(&suite, game, pos)].clone()
+}
+
+/// `holdout4.tsv standarddefendedpawn-4-kings` 27 (55 timelines, Black to
+/// move at T19 with 39 boards at the present, no new timeline active): a
+/// White bishop's line through the next boards of four of them that no
+/// Black move can block. Main a7266ef: undecided within 300 000 nodes
+/// (checkmate in 524 836 given 5 000 000); now checkmate at the root.
+#[test]
+fn an_unblockable_line_through_boards_that_must_be_played_is_checkmate() {
+    let m = row("holdout4.tsv", "standarddefendedpawn-4-kings", 27);
+    assert!(m.in_check());
+    let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
+    assert_eq!(o, Answer::Known(Outcome::Checkmate), "{nodes:?}");
+    assert_eq!(
+        count_legal_actions(&m, Some(1000), Budget::nodes(1_000)),
+        Answer::Known(0)
+    );
+}
+
+/// Two checkmates of the older holdout files that main proved only after
+/// tens of thousands of nodes (`holdout2.tsv simplenorooks-1-checks` 15:
+/// 32 709; `holdout3.tsv small-2-branching` 19, labelled checkmate: 22 437).
+#[test]
+fn older_checkmates_of_the_same_shape_are_proved_at_once() {
+    for (file, game, pos) in [
+        ("holdout2.tsv", "simplenorooks-1-checks", 15),
+        ("holdout3.tsv", "small-2-branching", 19),
+    ] {
+        let m = row(file, game, pos);
+        let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
+        assert_eq!(
+            o,
+            Answer::Known(Outcome::Checkmate),
+            "{file} {game} {pos}: {nodes:?}"
+        );
+    }
+}
+
+/// `holdout4.tsv standardreversedroyalty-2-checks` 20 (50 timelines, White
+/// in check on 6 boards): main a7266ef found an action in 18 062 nodes, now
+/// in 2 356. The action is played and submitted through the staging API.
+#[test]
+fn an_action_is_found_sooner_when_lines_close_early() {
+    let m = row("holdout4.tsv", "standardreversedroyalty-2-checks", 20);
+    let Answer::Known(Some(action)) = any_legal_action(&m, Budget::nodes(5_000)) else {
+        panic!("no action found within 5 000 nodes");
+    };
+    let mut game = Game::new(m.clone());
+    for mv in &action {
+        game.play(*mv).unwrap_or_else(|e| panic!("{mv:?}: {e:?}"));
+    }
+    game.submit().unwrap_or_else(|e| panic!("{e:?}"));
+}
+
+/// Softmate (no action keeps the present, so every board at the present
+/// must be played): main a7266ef ran into `SOFTMATE_NODES` (4 000) on these
+/// and reported it unproven; with the bound lifted its search proved
+/// softmate in 32 315 and 21 189 nodes. Now proved at the root.
+#[test]
+fn softmate_is_proved_when_a_line_cannot_be_lifted() {
+    for (file, game, pos) in [
+        ("slow.tsv", "standardreversedroyalty-2-branching", 18),
+        ("holdout3-slow.tsv", "standardturnzero-2-branching", 21),
+    ] {
+        let m = row(file, game, pos);
+        let (o, nodes) = outcome_traced(&m, Budget::nodes(300_000));
+        assert_eq!(
+            o,
+            Answer::Known(Outcome::Ongoing {
+                in_check: true,
+                softmate: true
+            }),
+            "{file} {game} {pos}: {nodes:?}"
+        );
+        assert!(nodes[1] <= 100, "{file} {game} {pos}: {nodes:?}");
+    }
+}
+
+/// A line that one move can still block is no cut: `fresh.tsv
+/// standard-2-swarm` 18 (a queen's line through the next boards of five
+/// boards at the present, blocked by `(-18T6)d2d3`) has actions.
+#[test]
+fn a_line_one_move_can_block_is_no_cut() {
+    let m = row("fresh.tsv", "standard-2-swarm", 18);
+    let (o, nodes) = outcome_traced(&m, Budget::nodes(300_000));
+    assert!(
+        matches!(o, Answer::Known(Outcome::Ongoing { in_check: true, .. })),
+        "{o:?} ({nodes:?})"
+    );
+}
