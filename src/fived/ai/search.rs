@@ -106,8 +106,15 @@ pub(crate) fn in_check(pos: &mut Multiverse) -> bool {
 
 /// Scores one legal action of the side to move of `work` (left unchanged):
 /// the static evaluation after it for the side that plays it, and, with
-/// `mate_test`, whether it mates (exactly, for a checking action).
-fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32) -> Option<Child> {
+/// `mate_test`, whether it mates (exactly, for a checking action); with
+/// `threats`, less the opponent's best capture ([`super::threat::threat`]).
+fn score_action(
+    work: &mut Multiverse,
+    moves: &[Move],
+    mate_test: bool,
+    threats: bool,
+    ply: i32,
+) -> Option<Child> {
     let mover = work.to_move;
     let undos = play(work, moves)?;
     let check = in_check(work);
@@ -122,6 +129,11 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
         MATE - (ply + 1)
     } else {
         evaluate(work, mover, !mover, check)
+            - if threats {
+                super::threat::threat(work)
+            } else {
+                0
+            }
     };
     unplay(work, undos);
     Some(Child {
@@ -131,21 +143,6 @@ fn score_action(work: &mut Multiverse, moves: &[Move], mate_test: bool, ply: i32
         unresolved,
         cost: applied / APPLIED_PER_NODE,
     })
-}
-
-/// The first of the best-scored root actions. Only the first action to reach
-/// a score has it exactly: a later one searched with that score as alpha
-/// returns it as an upper bound when it fails low, so taking the last of
-/// equal scores (as `Iterator::max_by_key` does) could pick an action that
-/// is only "no better" over the one proven best.
-pub(super) fn first_best(scored: &[(usize, i32)]) -> Option<(usize, i32)> {
-    scored
-        .iter()
-        .copied()
-        .fold(None, |best: Option<(usize, i32)>, (i, s)| match best {
-            Some((_, b)) if b >= s => best,
-            _ => Some((i, s)),
-        })
 }
 
 /// The exact outcome for the side to move of `pos` (in check), within
@@ -328,6 +325,8 @@ pub(crate) struct Searcher<'a> {
     /// Whether the deepening skips the odd depths past 2
     /// ([`super::Skill::even_depths`]).
     pub(crate) even_depths: bool,
+    /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
+    pub(crate) threats: bool,
     /// Mating replies the safety check found, most recent first
     /// (`defence.rs`).
     pub(crate) killers: Vec<Vec<Move>>,
@@ -357,6 +356,7 @@ impl<'a> Searcher<'a> {
             unresolved: Vec::new(),
             beam: super::beam::Beam::NARROW,
             even_depths: false,
+            threats: false,
             killers: Vec::new(),
         }
     }
@@ -460,7 +460,7 @@ impl<'a> Searcher<'a> {
                     listing = Listing::Partial;
                     return ControlFlow::Break(());
                 }
-                let Some(kid) = score_action(&mut work, moves, mate_test, ply) else {
+                let Some(kid) = score_action(&mut work, moves, mate_test, self.threats, ply) else {
                     return ControlFlow::Continue(());
                 };
                 extra += kid.cost;
@@ -499,7 +499,7 @@ impl<'a> Searcher<'a> {
                 if kids.iter().any(|k| k.moves == moves) {
                     continue;
                 }
-                if let Some(kid) = score_action(&mut work, &moves, mate_test, ply) {
+                if let Some(kid) = score_action(&mut work, &moves, mate_test, self.threats, ply) {
                     self.nodes += kid.cost;
                     let mate = kid.mate;
                     kids.push(kid);
@@ -721,7 +721,7 @@ impl<'a> Searcher<'a> {
             // A partly searched iteration still counts if the previous best
             // (searched first) was finished: every later child was compared
             // with it exactly.
-            if let Some((i, s)) = first_best(&scored) {
+            if let Some((i, s)) = super::first_best(&scored) {
                 if !scored.is_empty() && (!self.aborted || scored[0].0 == 0) {
                     best = (
                         kids[i].moves.clone(),

@@ -366,9 +366,48 @@ fn the_levels_weaknesses_shrink_as_they_grow() {
 /// The static score, for the side that plays it, of every legal action of
 /// the side to move of `pos`.
 fn static_scores(pos: &Multiverse) -> Vec<(Vec<Move>, i32)> {
+    scores_seeing_threats(pos, false)
+}
+
+/// [`static_scores`], less the opponent's best capture with `threats`.
+fn scores_seeing_threats(pos: &Multiverse, threats: bool) -> Vec<(Vec<Move>, i32)> {
     let mut s = search::Searcher::new(pos, Limits::nodes(u64::MAX), 0, 0);
+    s.threats = threats;
     let (kids, _) = s.children(usize::MAX, u64::MAX, false, false, 0, 1);
     kids.into_iter().map(|k| (k.moves, k.score)).collect()
+}
+
+#[test]
+fn seeing_threats_a_queen_no_longer_takes_a_defended_pawn() {
+    // 1. e4 e5 2. Qh5 Nc6: Qxe5 wins a pawn for a static evaluation, and
+    // loses the queen to Nxe5; with the skill of level 5 and strongest the
+    // reply's capture is counted and Qxe5 scores below a quiet a3.
+    let game = after(
+        "[Board \"Standard\"]\n[Mode \"5D\"]\n\
+         1. (0T1)e2e4 / (0T1)e7e5\n2. (0T2)Qd1h5 / (0T2)Nb8c6",
+    );
+    let score = |threats: bool, from: (u8, u8), to: (u8, u8)| {
+        scores_seeing_threats(game.multiverse(), threats)
+            .into_iter()
+            .find(|(m, _)| {
+                (m[0].from.square.x, m[0].from.square.y) == from
+                    && (m[0].to.square.x, m[0].to.square.y) == to
+            })
+            .map(|(_, s)| s)
+            .unwrap()
+    };
+    let (h5, e5, a2, a3) = ((7, 4), (4, 4), (0, 1), (0, 2));
+    assert!(score(false, h5, e5) > score(false, a2, a3));
+    assert!(
+        score(true, h5, e5) <= score(false, h5, e5) - 900,
+        "Nxe5 counted"
+    );
+    assert!(score(true, h5, e5) < score(true, a2, a3));
+    assert_eq!(score(true, a2, a3), score(false, a2, a3), "nothing hangs");
+    for n in 1..=Level::MAX_DEPTH_LEVEL {
+        assert_eq!(Level::Depth(n).skill().threats, n == 5, "level {n}");
+    }
+    assert!(Level::Strongest.skill().threats);
 }
 
 #[test]
@@ -443,12 +482,12 @@ fn the_first_of_equal_root_scores_is_chosen() {
     // The second action reached 40 exactly; the third, searched with alpha
     // 40, failed low and returned that bound: it must not replace the second.
     assert_eq!(
-        search::first_best(&[(0, 10), (1, 40), (2, 40), (3, -5)]),
+        super::first_best(&[(0, 10), (1, 40), (2, 40), (3, -5)]),
         Some((1, 40))
     );
-    assert_eq!(search::first_best(&[(4, 7)]), Some((4, 7)));
-    assert_eq!(search::first_best(&[(0, -3), (1, 2)]), Some((1, 2)));
-    assert_eq!(search::first_best(&[]), None);
+    assert_eq!(super::first_best(&[(4, 7)]), Some((4, 7)));
+    assert_eq!(super::first_best(&[(0, -3), (1, 2)]), Some((1, 2)));
+    assert_eq!(super::first_best(&[]), None);
 }
 
 #[test]
