@@ -23,8 +23,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::safety::{best_guess, Safety};
-use super::search::{compose, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION};
-use crate::fived::coords::color_of;
+use super::search::{compose, compose_after, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION};
 use crate::fived::search::for_each_legal_action_counted;
 use crate::fived::{Budget, Move, Multiverse};
 
@@ -146,46 +145,67 @@ impl Searcher<'_> {
 /// each of its moves that is still a move of its board (in its order, on
 /// any board: a mate often needs an optional board's jump), then the best
 /// guess on every board that must still move; `None` unless that is a legal
-/// action (tested as [`compose`] tests one). `pos` is left unchanged.
+/// action ([`compose_after`]). `pos` is left unchanged.
 fn adapt(pos: &mut Multiverse, killer: &[Move]) -> Option<Vec<Move>> {
-    let mover = pos.to_move;
-    let mut undos = Vec::new();
-    let mut moves = Vec::new();
-    for m in killer {
-        if pos.is_playable(m.from.board, mover) && pos.board_moves(m.from.board).contains(m) {
-            if let Some(u) = pos.apply(m) {
-                undos.push(u);
-                moves.push(*m);
-            }
-        }
+    compose_after(pos, killer, |p, _, options| best_guess(p, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::adapt;
+    use crate::fived::ai::search::{compose, compose_after, play};
+    use crate::fived::search::outcome;
+    use crate::fived::{boards, Answer, Budget, Multiverse, Outcome};
+
+    fn position(text: &str) -> Multiverse {
+        let read = crate::notation::read(text).unwrap();
+        let r = crate::notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+        assert!(r.error.is_none(), "{:?}", r.error);
+        r.game.multiverse().clone()
     }
-    let mut ok = true;
-    for b in pos.mandatory_boards() {
-        if !pos.is_playable(b, mover) {
-            continue;
-        }
-        let options = pos.board_moves(b);
-        let Some(m) = best_guess(pos, &options).map(|k| options[k]) else {
-            ok = false;
-            break;
-        };
-        match pos.apply(&m) {
-            Some(u) => {
-                undos.push(u);
-                moves.push(m);
-            }
-            None => {
-                ok = false;
-                break;
-            }
-        }
+
+    /// White to mate with `4. Qh5xf7`.
+    const SCHOLAR: &str = "[Board \"Standard\"]\n[Mode \"5D\"]\n\
+        1. (0T1)e2e4 / (0T1)e7e5\n2. (0T2)Bf1c4 / (0T2)Nb8c6\n3. (0T3)Qd1h5 / (0T3)Ng8f6\n";
+
+    #[test]
+    fn a_remembered_mate_is_replayed_and_a_lost_move_replaced() {
+        let mut pos = position(SCHOLAR);
+        let before = pos.clone();
+        // h5 to f7 (files and ranks from 0).
+        let mates = compose(&mut pos, |_, _, options| {
+            options.iter().position(|m| {
+                (
+                    m.from.square.x,
+                    m.from.square.y,
+                    m.to.square.x,
+                    m.to.square.y,
+                ) == (7, 4, 5, 6)
+            })
+        })
+        .expect("Qxf7 is an action");
+        let mut after = pos.clone();
+        play(&mut after, &mates).unwrap();
+        assert_eq!(
+            outcome(&after, Budget::nodes(100_000)),
+            Answer::Known(Outcome::Checkmate)
+        );
+        // The killer as it is: replayed.
+        assert_eq!(adapt(&mut pos, &mates), Some(mates.clone()));
+        assert_eq!(pos, before);
+        // At the start no queen stands on h5: its move is skipped and the
+        // best guess plays instead, as compose's.
+        let mut start = Multiverse::from_variant(boards::standard()).unwrap();
+        let guess = adapt(&mut start, &mates).expect("a legal action");
+        assert_ne!(guess, mates);
+        assert_eq!(
+            Some(guess),
+            compose(&mut start, |p, _, o| super::best_guess(p, o))
+        );
+        // Nothing first: compose itself; no board to move: no action.
+        assert_eq!(
+            compose_after(&mut start, &[], |_, _, o| (!o.is_empty()).then_some(0)),
+            compose(&mut start, |_, _, o| (!o.is_empty()).then_some(0))
+        );
     }
-    let legal = ok
-        && !moves.is_empty()
-        && color_of(pos.present()) != mover
-        && !pos.any_royal_capture(!mover);
-    for u in undos.into_iter().rev() {
-        pos.undo(u);
-    }
-    legal.then_some(moves)
 }

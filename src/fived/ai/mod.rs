@@ -144,6 +144,7 @@
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 mod beam;
+mod compose;
 mod defence;
 pub mod eval;
 mod safety;

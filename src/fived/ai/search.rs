@@ -5,9 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
+use super::compose::greedy_actions;
+pub(crate) use super::compose::{compose, compose_after, move_guess};
+use super::eval::{evaluate, MATE, MATE_BOUND};
 use super::{Limits, Rng};
-use crate::fived::coords::color_of;
 use crate::fived::multiverse::Undo;
 use crate::fived::search::{for_each_legal_action_counted, outcome, outcome_traced};
 use crate::fived::{Answer, Budget, Move, Multiverse, Outcome};
@@ -180,98 +181,6 @@ pub(crate) fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome
     // Charged what it used (a mate is often refuted in a few moves).
     let (answer, used) = outcome_traced(pos, Budget::nodes(budget));
     (answer, used[0] + used[1])
-}
-
-/// A legal action made of one move per board that must move, each picked
-/// by `pick(position, board's moves)` at the moment it is played (so every
-/// move is one its piece has then); tested exactly afterwards (the present
-/// must pass to the opponent and no royal piece may be capturable, the
-/// rules' and [`crate::fived::Game::can_submit`]'s test). `None` if the
-/// picks do not make a legal action.
-pub(crate) fn compose<P: FnMut(&Multiverse, usize, &[Move]) -> Option<usize>>(
-    pos: &mut Multiverse,
-    mut pick: P,
-) -> Option<Vec<Move>> {
-    let mover = pos.to_move;
-    let boards = pos.mandatory_boards();
-    let mut undos = Vec::new();
-    let mut moves = Vec::new();
-    let mut ok = !boards.is_empty();
-    for (i, b) in boards.into_iter().enumerate() {
-        if !pos.is_playable(b, mover) {
-            continue; // hopped onto by an earlier move: it has moved
-        }
-        let options = pos.board_moves(b);
-        let Some(k) = pick(pos, i, &options).filter(|&k| k < options.len()) else {
-            ok = false;
-            break;
-        };
-        let m = options[k];
-        match pos.apply(&m) {
-            Some(u) => {
-                undos.push(u);
-                moves.push(m);
-            }
-            None => {
-                ok = false;
-                break;
-            }
-        }
-    }
-    let legal = ok
-        && !moves.is_empty()
-        && color_of(pos.present()) != mover
-        && !pos.any_royal_capture(!mover);
-    for u in undos.into_iter().rev() {
-        pos.undo(u);
-    }
-    legal.then_some(moves)
-}
-
-/// A quick guess of a single move's worth: what it captures, what it
-/// promotes to, and how central it lands.
-pub(crate) fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
-    let mut g = 0;
-    if let Some(p) = pos
-        .board(m.to.board.l, m.to.board.v)
-        .and_then(|b| b.piece_at(m.to.square))
-    {
-        g += 10 * piece_value(p.piece.kind) + if p.piece.kind.is_royal() { 100_000 } else { 0 };
-    }
-    if let Some(k) = m.promotion {
-        g += 10 * piece_value(k);
-    }
-    let cx = 2 * i32::from(m.to.square.x) - i32::from(pos.width()) + 1;
-    let cy = 2 * i32::from(m.to.square.y) - i32::from(pos.height()) + 1;
-    g - cx.abs() - cy.abs()
-}
-
-/// Actions composed from each board's best moves by [`move_guess`]: the
-/// best on every board, then for each board its 2nd and 3rd best with the
-/// best elsewhere. Only the legal ones.
-fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
-    let n = pos.mandatory_boards().len();
-    let mut out: Vec<Vec<Move>> = Vec::new();
-    for (board, rank) in
-        std::iter::once((usize::MAX, 0)).chain((0..n).flat_map(|b| [(b, 1), (b, 2)]))
-    {
-        let a = compose(pos, |p, i, options| {
-            let mut order: Vec<(i32, usize)> = options
-                .iter()
-                .enumerate()
-                .map(|(k, m)| (move_guess(p, m), k))
-                .collect();
-            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            let r = if i == board { rank } else { 0 };
-            order.get(r).or(order.first()).map(|x| x.1)
-        });
-        if let Some(a) = a {
-            if !out.contains(&a) {
-                out.push(a);
-            }
-        }
-    }
-    out
 }
 
 /// Hears the best action so far: its moves, score, depth and the actions
