@@ -23,9 +23,11 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::safety::{best_guess, Safety};
-use super::search::{compose, compose_after, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION};
+use super::search::{
+    compose, compose_after, Listing, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION,
+};
 use crate::fived::search::for_each_legal_action_counted;
-use crate::fived::{Budget, Move, Multiverse};
+use crate::fived::{Answer, Budget, Move, Multiverse};
 
 /// Mating replies remembered for the safety check, most recent first.
 pub(crate) const KILLERS: usize = 8;
@@ -34,6 +36,15 @@ pub(crate) const KILLERS: usize = 8;
 /// a share of the level's limit: in the largest positions seen in play,
 /// 60+ timelines, a full pass takes a few thousand).
 pub(crate) const COMPOSED_MATE_NODES: u64 = 30_000;
+
+/// Nodes the rest of the root's mate scan ([`Searcher::rest_of_mate_scan`])
+/// may use, whatever the level (actions of the enumeration visited, the
+/// ones already tested included, and the mate tests' cost): a position
+/// with up to about 15 000 actions is scanned in full by every level.
+pub(crate) const MATE_SCAN_NODES: u64 = 20_000;
+
+/// Applied moves the enumeration of [`Searcher::rest_of_mate_scan`] may use.
+const MATE_SCAN_APPLIED: u64 = 1_000_000;
 
 impl Searcher<'_> {
     /// A mating action of the side to move of the root, among the actions
@@ -74,6 +85,57 @@ impl Searcher<'_> {
             }
         }
         None
+    }
+
+    /// The root's mate scan after the level's share of the limit stopped
+    /// its listing once `tested` actions of the enumeration were tested: the
+    /// enumeration again, the first `tested` actions skipped, every later
+    /// checking action tested for mate (exactly, [`Searcher::mating`]),
+    /// within [`MATE_SCAN_NODES`] of its own and the clock (asked every 128
+    /// actions). Its nodes are not counted in the limit (the level's choice
+    /// is the same when it finds no mate). A mating action found is
+    /// returned; a scan that reaches the end with every test decided makes
+    /// the root's listing [`Listing::Complete`] (no mate was missed);
+    /// inconclusive tests join the ones the root tests again.
+    pub(crate) fn rest_of_mate_scan(&mut self, tested: u64) -> Option<Vec<Move>> {
+        let counted = self.nodes;
+        let root = self.pos.clone();
+        let mut work = self.pos.clone();
+        let (mut seen, mut stopped, mut found) = (0u64, false, None);
+        let mut open = Vec::new();
+        let (r, _) =
+            for_each_legal_action_counted(&root, Budget::nodes(MATE_SCAN_APPLIED), |moves, _| {
+                seen += 1;
+                if seen <= tested {
+                    return ControlFlow::Continue(());
+                }
+                // Every action enumerated counts, and the mate tests' cost.
+                if seen + (self.nodes - counted) >= MATE_SCAN_NODES
+                    || (seen.is_multiple_of(128) && (self.limits.stop)())
+                {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                match self.mating(&mut work, moves) {
+                    Some(true) => {
+                        found = Some(moves.to_vec());
+                        ControlFlow::Break(())
+                    }
+                    Some(false) => ControlFlow::Continue(()),
+                    None => {
+                        open.push(moves.to_vec());
+                        ControlFlow::Continue(())
+                    }
+                }
+            });
+        self.nodes = counted;
+        if found.is_none() && !stopped && r == Answer::Known(true) {
+            if open.is_empty() && self.unresolved.is_empty() {
+                self.root_listing = Some(Listing::Complete);
+            }
+            self.unresolved.extend(open);
+        }
+        found
     }
 
     /// A remembered mating reply adapted to the side to move of `work`

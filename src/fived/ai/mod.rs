@@ -53,20 +53,27 @@
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
 //! checkmating action found is played at once. The clock may cut this
 //! scan only after 2 000 actions and between the repeated tests; a node
-//! limit stops it at a third of the limit (a sixth for the actions listed,
-//! a sixth for the moves applied, the mate tests counted, see
-//! [`Limits::nodes`]); the enumeration
-//! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
+//! limit stops its listing at a third of the limit (a sixth for the actions
+//! listed, a sixth for the moves applied, the mate tests counted, see
+//! [`Limits::nodes`]; at least 2 000 nodes); the enumeration
+//! stops at 20 million applied moves. When that share stopped the listing,
+//! the scan goes on where it stopped with 20 000 nodes of its own, whatever
+//! the level and not counted in its limit (`defence.rs`: the enumeration
+//! again, each checking action tested for mate, no scoring; the clock may
+//! cut it), so that every level finds the mates of positions with up to
+//! about 15 000 actions. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
 //! mate may have been missed: the position had too many actions for the
-//! time or the budget). When the listing stopped short, the usual mate
+//! time or the budget). When the scan stopped short, the usual mate
 //! (one board's move checks) is still looked for by composing each move of
 //! each board with guesses elsewhere (`defence.rs`, its own bound of
-//! 30 000 nodes, not a share of the limit). With a node limit and no clock (as in the tests)
+//! 30 000 nodes, not a share of the limit). With a node limit and no
+//! clock (as in the tests)
 //! the scan is complete up to those budgets; every corpus position with a
-//! mate in one is answered with a mate (`tests/ai.rs`). The baselines
-//! `random` and `ucb` do not scan.
+//! mate in one and up to 5 000 actions is answered with a mate by every
+//! level, and with up to 200 000 by `strongest` (`tests/host/fived/ai.rs`).
+//! The baselines `random` and `ucb` do not scan.
 //!
 //! A mate against the side to move is seen when depth allows: one action
 //! from the horizon every checking reply is tested for mate (with the
@@ -234,8 +241,10 @@ impl Level {
     ///   a seeded draw per action: every level now runs it always or never.)
     ///
     /// Every level plays a mate in one it has (the root's mate scan comes
-    /// first and is never subject to the margin), never plays an illegal
-    /// action, and is deterministic for a seed under a node limit.
+    /// first, is never subject to the margin and is not bounded by the
+    /// level's limit: see "The mate-in-one guarantee" above for its own
+    /// bounds), never plays an illegal action, and is deterministic for a
+    /// seed under a node limit.
     #[must_use]
     pub fn skill(self) -> Skill {
         let (depth, nodes, margin, safety, upper) = match self {

@@ -231,7 +231,10 @@ pub(crate) struct Searcher<'a> {
     pub(crate) root_listing: Option<Listing>,
     /// Root actions beyond the kept ones that give check and whose mate
     /// test was inconclusive.
-    unresolved: Vec<Vec<Move>>,
+    pub(crate) unresolved: Vec<Vec<Move>>,
+    /// When the root's listing stopped short: how many actions of the
+    /// enumeration it tested (`defence.rs` goes on from there).
+    pub(crate) root_tested: Option<u64>,
     /// How many children a node searches, by its depth.
     pub(crate) beam: super::beam::Beam,
     /// Whether the deepening skips the odd depths past 2
@@ -264,6 +267,7 @@ impl<'a> Searcher<'a> {
             margin,
             root_listing: None,
             unresolved: Vec::new(),
+            root_tested: None,
             beam: super::beam::Beam::NARROW,
             even_depths: false,
             killers: Vec::new(),
@@ -399,6 +403,14 @@ impl<'a> Searcher<'a> {
         if kids.len() >= keep && listing == Listing::Complete && visited > keep as u64 {
             listing = Listing::Partial;
         }
+        if ply == 0 {
+            // The action that met the cap was not tested.
+            self.root_tested = match (listing, r) {
+                (Listing::Stopped, _) => Some(visited.saturating_sub(1)),
+                (_, Answer::Unknown) => Some(visited),
+                _ => None,
+            };
+        }
         if listing == Listing::Stopped && clock_after == 0 {
             self.aborted = true;
         }
@@ -530,6 +542,14 @@ impl<'a> Searcher<'a> {
         self.root_listing = Some(listing);
         if let Some(m) = kids.iter().find(|k| k.mate) {
             return Some((m.moves.clone(), m.score, 1));
+        }
+        // The level's share stopped the listing: the mate scan goes on
+        // with a budget of its own (`defence.rs`).
+        if let Some(tested) = self.root_tested {
+            if let Some(moves) = self.rest_of_mate_scan(tested) {
+                self.root_listing = Some(Listing::Mate);
+                return Some((moves, MATE - 1, 1));
+            }
         }
         // Inconclusive mate tests again, with more budget, while time allows.
         let mut open: Vec<Vec<Move>> = kids
