@@ -51,9 +51,11 @@ impl Searcher<'_> {
     /// made of one board's move and the best guess (or, when that is not
     /// legal, one of two seeded guesses) on every other board; `None` if
     /// none of them mates. Counts its work in the nodes, bounded by
-    /// [`COMPOSED_MATE_NODES`] (not by the limit).
+    /// [`COMPOSED_MATE_NODES`] (not by the limit) and by the clock, asked
+    /// every 128 nodes from the first (a player's "move now" included).
     pub(crate) fn composed_mate(&mut self) -> Option<Vec<Move>> {
         let cap = self.nodes.saturating_add(COMPOSED_MATE_NODES);
+        let mut ask = self.nodes;
         let mut work = self.pos.clone();
         let boards = work.mandatory_boards();
         let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
@@ -62,6 +64,13 @@ impl Searcher<'_> {
                 for salt in 0..3u64 {
                     if self.nodes >= cap {
                         return None;
+                    }
+                    // The clock ("move now") every 128 nodes, from the first.
+                    if self.nodes >= ask {
+                        ask = self.nodes + 128;
+                        if (self.limits.stop)() {
+                            return None;
+                        }
                     }
                     self.nodes += 1;
                     let action = compose(&mut work, |p, i, options| {
@@ -214,8 +223,9 @@ fn adapt(pos: &mut Multiverse, killer: &[Move]) -> Option<Vec<Move>> {
 
 #[cfg(test)]
 mod tests {
-    use super::adapt;
+    use super::{adapt, Searcher};
     use crate::fived::ai::search::{compose, compose_after, play};
+    use crate::fived::ai::Limits;
     use crate::fived::search::outcome;
     use crate::fived::{boards, Answer, Budget, Multiverse, Outcome};
 
@@ -269,5 +279,27 @@ mod tests {
             compose_after(&mut start, &[], |_, _, o| (!o.is_empty()).then_some(0)),
             compose(&mut start, |_, _, o| (!o.is_empty()).then_some(0))
         );
+    }
+
+    #[test]
+    fn the_composed_mate_search_stops_when_asked() {
+        let start = Multiverse::from_variant(boards::standard()).unwrap();
+        let stop = || true;
+        let mut hurried = Searcher::new(
+            &start,
+            Limits {
+                nodes: u64::MAX,
+                stop: &stop,
+                scan: u64::MAX,
+            },
+            1,
+            0,
+        );
+        assert_eq!(hurried.composed_mate(), None);
+        assert_eq!(hurried.nodes, 0);
+        // Not asked to stop, it tries each of the 20 moves.
+        let mut calm = Searcher::new(&start, Limits::nodes(u64::MAX), 1, 0);
+        assert_eq!(calm.composed_mate(), None);
+        assert!(calm.nodes >= 20, "{}", calm.nodes);
     }
 }

@@ -68,8 +68,8 @@
 //! time or the budget). When the scan stopped short, the usual mate
 //! (one board's move checks) is still looked for by composing each move of
 //! each board with guesses elsewhere (`defence.rs`, its own bound of
-//! 30 000 nodes, not a share of the limit). With a node limit and no
-//! clock (as in the tests)
+//! 30 000 nodes, not a share of the limit, and the clock: "move now"
+//! stops it). With a node limit and no clock (as in the tests)
 //! the scan is complete up to those budgets; every corpus position with a
 //! mate in one and up to 5 000 actions is answered with a mate by every
 //! level, and with up to 200 000 by `strongest` (`tests/host/fived/ai.rs`).
