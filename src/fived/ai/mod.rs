@@ -211,16 +211,19 @@ impl Level {
     /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
     /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
     /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action, a wider beam |
-    /// | `strongest` | 64 actions, even only | the caller's only | 0 | always | as deep as the limit allows, the wider beam |
+    /// | `strongest` | 64 actions, even only past 4 | the caller's only | 0 | always | as deep as the limit allows, the wider beam |
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
     ///   when the node limit runs out (with three or more timelines even the
     ///   upper levels reach 2–3 actions only);
-    /// - *even only*: `strongest` deepens 2, 4, 6, … ([`Skill::even_depths`]):
-    ///   at an odd depth its own side has the last action before the static
-    ///   evaluation and its captures count with no reply; searching odd
-    ///   depths past four made it lose to level 5 (−49 Elo over 200 games on
-    ///   Very Small at 100 000 nodes; even only: +35, −12…+83);
+    /// - *even only past 4*: `strongest` deepens 2, 3, 4, 6, 8, …
+    ///   ([`Skill::even_depths`]): at an odd depth its own side has the last
+    ///   action before the static evaluation and its captures count with no
+    ///   reply; searching odd depths past four made it lose to level 5 (−49
+    ///   Elo over 200 games on Very Small at 100 000 nodes; even only: +35,
+    ///   −12…+83). Depth 3 stays: without it a limit that cannot finish
+    ///   depth 4 (30 000 nodes on the Standard opening) left strongest at
+    ///   depth 2 where it could finish 3;
     /// - *margin*: among the root actions whose exact score is within the
     ///   margin of the best one's, the level plays the one whose score plus
     ///   a seeded random bonus of 0 to the margin is highest (a beginner
@@ -281,9 +284,10 @@ pub struct Skill {
     pub safety: u32,
     /// How many children a node searches, by depth.
     pub beam: Beam,
-    /// Whether iterative deepening skips the odd depths past 2 (2, 4, 6, …):
-    /// an odd depth gives the side to move the last action before the
-    /// static evaluation, which misjudges its captures.
+    /// Whether iterative deepening skips the odd depths past 4 (2, 3, 4, 6,
+    /// 8, …): an odd depth gives the side to move the last action before the
+    /// static evaluation, which misjudges its captures; depth 3 is kept as
+    /// the step for a limit that cannot finish depth 4.
     pub even_depths: bool,
 }
 

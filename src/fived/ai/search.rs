@@ -237,7 +237,7 @@ pub(crate) struct Searcher<'a> {
     pub(crate) root_tested: Option<u64>,
     /// How many children a node searches, by its depth.
     pub(crate) beam: super::beam::Beam,
-    /// Whether the deepening skips the odd depths past 2
+    /// Whether the deepening skips the odd depths past 4
     /// ([`super::Skill::even_depths`]).
     pub(crate) even_depths: bool,
     /// Mating replies the safety check found, most recent first
@@ -618,7 +618,7 @@ impl<'a> Searcher<'a> {
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         let mut completed = 1;
         for depth in 2..=max_depth {
-            if self.even_depths && !depth.is_multiple_of(2) {
+            if self.even_depths && depth > 4 && !depth.is_multiple_of(2) {
                 continue;
             }
             if self.out_of_time() {
