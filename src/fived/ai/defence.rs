@@ -23,10 +23,11 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::safety::{best_guess, Safety};
-use super::search::{compose, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION};
-use crate::fived::coords::color_of;
+use super::search::{
+    compose, compose_after, Listing, Searcher, APPLIED_PER_NODE, ROOT_ENUMERATION,
+};
 use crate::fived::search::for_each_legal_action_counted;
-use crate::fived::{Budget, Move, Multiverse};
+use crate::fived::{Answer, Budget, Move, Multiverse};
 
 /// Mating replies remembered for the safety check, most recent first.
 pub(crate) const KILLERS: usize = 8;
@@ -36,14 +37,25 @@ pub(crate) const KILLERS: usize = 8;
 /// 60+ timelines, a full pass takes a few thousand).
 pub(crate) const COMPOSED_MATE_NODES: u64 = 30_000;
 
+/// Nodes the rest of the root's mate scan ([`Searcher::rest_of_mate_scan`])
+/// may use, whatever the level (actions of the enumeration visited, the
+/// ones already tested included, and the mate tests' cost): a position
+/// with up to about 15 000 actions is scanned in full by every level.
+pub(crate) const MATE_SCAN_NODES: u64 = 20_000;
+
+/// Applied moves the enumeration of [`Searcher::rest_of_mate_scan`] may use.
+const MATE_SCAN_APPLIED: u64 = 1_000_000;
+
 impl Searcher<'_> {
     /// A mating action of the side to move of the root, among the actions
     /// made of one board's move and the best guess (or, when that is not
     /// legal, one of two seeded guesses) on every other board; `None` if
     /// none of them mates. Counts its work in the nodes, bounded by
-    /// [`COMPOSED_MATE_NODES`] (not by the limit).
+    /// [`COMPOSED_MATE_NODES`] (not by the limit) and by the clock, asked
+    /// every 128 nodes from the first (a player's "move now" included).
     pub(crate) fn composed_mate(&mut self) -> Option<Vec<Move>> {
         let cap = self.nodes.saturating_add(COMPOSED_MATE_NODES);
+        let mut ask = self.nodes;
         let mut work = self.pos.clone();
         let boards = work.mandatory_boards();
         let counts: Vec<usize> = boards.iter().map(|b| work.board_moves(*b).len()).collect();
@@ -52,6 +64,13 @@ impl Searcher<'_> {
                 for salt in 0..3u64 {
                     if self.nodes >= cap {
                         return None;
+                    }
+                    // The clock ("move now") every 128 nodes, from the first.
+                    if self.nodes >= ask {
+                        ask = self.nodes + 128;
+                        if (self.limits.stop)() {
+                            return None;
+                        }
                     }
                     self.nodes += 1;
                     let action = compose(&mut work, |p, i, options| {
@@ -75,6 +94,57 @@ impl Searcher<'_> {
             }
         }
         None
+    }
+
+    /// The root's mate scan after the level's share of the limit stopped
+    /// its listing once `tested` actions of the enumeration were tested: the
+    /// enumeration again, the first `tested` actions skipped, every later
+    /// checking action tested for mate (exactly, [`Searcher::mating`]),
+    /// within [`MATE_SCAN_NODES`] of its own and the clock (asked every 128
+    /// actions). Its nodes are not counted in the limit (the level's choice
+    /// is the same when it finds no mate). A mating action found is
+    /// returned; a scan that reaches the end with every test decided makes
+    /// the root's listing [`Listing::Complete`] (no mate was missed);
+    /// inconclusive tests join the ones the root tests again.
+    pub(crate) fn rest_of_mate_scan(&mut self, tested: u64) -> Option<Vec<Move>> {
+        let counted = self.nodes;
+        let root = self.pos.clone();
+        let mut work = self.pos.clone();
+        let (mut seen, mut stopped, mut found) = (0u64, false, None);
+        let mut open = Vec::new();
+        let (r, _) =
+            for_each_legal_action_counted(&root, Budget::nodes(MATE_SCAN_APPLIED), |moves, _| {
+                seen += 1;
+                if seen <= tested {
+                    return ControlFlow::Continue(());
+                }
+                // Every action enumerated counts, and the mate tests' cost.
+                if seen + (self.nodes - counted) >= MATE_SCAN_NODES
+                    || (seen.is_multiple_of(128) && (self.limits.stop)())
+                {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                match self.mating(&mut work, moves) {
+                    Some(true) => {
+                        found = Some(moves.to_vec());
+                        ControlFlow::Break(())
+                    }
+                    Some(false) => ControlFlow::Continue(()),
+                    None => {
+                        open.push(moves.to_vec());
+                        ControlFlow::Continue(())
+                    }
+                }
+            });
+        self.nodes = counted;
+        if found.is_none() && !stopped && r == Answer::Known(true) {
+            if open.is_empty() && self.unresolved.is_empty() {
+                self.root_listing = Some(Listing::Complete);
+            }
+            self.unresolved.extend(open);
+        }
+        found
     }
 
     /// A remembered mating reply adapted to the side to move of `work`
@@ -146,46 +216,90 @@ impl Searcher<'_> {
 /// each of its moves that is still a move of its board (in its order, on
 /// any board: a mate often needs an optional board's jump), then the best
 /// guess on every board that must still move; `None` unless that is a legal
-/// action (tested as [`compose`] tests one). `pos` is left unchanged.
+/// action ([`compose_after`]). `pos` is left unchanged.
 fn adapt(pos: &mut Multiverse, killer: &[Move]) -> Option<Vec<Move>> {
-    let mover = pos.to_move;
-    let mut undos = Vec::new();
-    let mut moves = Vec::new();
-    for m in killer {
-        if pos.is_playable(m.from.board, mover) && pos.board_moves(m.from.board).contains(m) {
-            if let Some(u) = pos.apply(m) {
-                undos.push(u);
-                moves.push(*m);
-            }
-        }
+    compose_after(pos, killer, |p, _, options| best_guess(p, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{adapt, Searcher};
+    use crate::fived::ai::search::{compose, compose_after, play};
+    use crate::fived::ai::Limits;
+    use crate::fived::search::outcome;
+    use crate::fived::{boards, Answer, Budget, Multiverse, Outcome};
+
+    fn position(text: &str) -> Multiverse {
+        let read = crate::notation::read(text).unwrap();
+        let r = crate::notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+        assert!(r.error.is_none(), "{:?}", r.error);
+        r.game.multiverse().clone()
     }
-    let mut ok = true;
-    for b in pos.mandatory_boards() {
-        if !pos.is_playable(b, mover) {
-            continue;
-        }
-        let options = pos.board_moves(b);
-        let Some(m) = best_guess(pos, &options).map(|k| options[k]) else {
-            ok = false;
-            break;
-        };
-        match pos.apply(&m) {
-            Some(u) => {
-                undos.push(u);
-                moves.push(m);
-            }
-            None => {
-                ok = false;
-                break;
-            }
-        }
+
+    /// White to mate with `4. Qh5xf7`.
+    const SCHOLAR: &str = "[Board \"Standard\"]\n[Mode \"5D\"]\n\
+        1. (0T1)e2e4 / (0T1)e7e5\n2. (0T2)Bf1c4 / (0T2)Nb8c6\n3. (0T3)Qd1h5 / (0T3)Ng8f6\n";
+
+    #[test]
+    fn a_remembered_mate_is_replayed_and_a_lost_move_replaced() {
+        let mut pos = position(SCHOLAR);
+        let before = pos.clone();
+        // h5 to f7 (files and ranks from 0).
+        let mates = compose(&mut pos, |_, _, options| {
+            options.iter().position(|m| {
+                (
+                    m.from.square.x,
+                    m.from.square.y,
+                    m.to.square.x,
+                    m.to.square.y,
+                ) == (7, 4, 5, 6)
+            })
+        })
+        .expect("Qxf7 is an action");
+        let mut after = pos.clone();
+        play(&mut after, &mates).unwrap();
+        assert_eq!(
+            outcome(&after, Budget::nodes(100_000)),
+            Answer::Known(Outcome::Checkmate)
+        );
+        // The killer as it is: replayed.
+        assert_eq!(adapt(&mut pos, &mates), Some(mates.clone()));
+        assert_eq!(pos, before);
+        // At the start no queen stands on h5: its move is skipped and the
+        // best guess plays instead, as compose's.
+        let mut start = Multiverse::from_variant(boards::standard()).unwrap();
+        let guess = adapt(&mut start, &mates).expect("a legal action");
+        assert_ne!(guess, mates);
+        assert_eq!(
+            Some(guess),
+            compose(&mut start, |p, _, o| super::best_guess(p, o))
+        );
+        // Nothing first: compose itself; no board to move: no action.
+        assert_eq!(
+            compose_after(&mut start, &[], |_, _, o| (!o.is_empty()).then_some(0)),
+            compose(&mut start, |_, _, o| (!o.is_empty()).then_some(0))
+        );
     }
-    let legal = ok
-        && !moves.is_empty()
-        && color_of(pos.present()) != mover
-        && !pos.any_royal_capture(!mover);
-    for u in undos.into_iter().rev() {
-        pos.undo(u);
+
+    #[test]
+    fn the_composed_mate_search_stops_when_asked() {
+        let start = Multiverse::from_variant(boards::standard()).unwrap();
+        let stop = || true;
+        let mut hurried = Searcher::new(
+            &start,
+            Limits {
+                nodes: u64::MAX,
+                stop: &stop,
+                scan: u64::MAX,
+            },
+            1,
+            0,
+        );
+        assert_eq!(hurried.composed_mate(), None);
+        assert_eq!(hurried.nodes, 0);
+        // Not asked to stop, it tries each of the 20 moves.
+        let mut calm = Searcher::new(&start, Limits::nodes(u64::MAX), 1, 0);
+        assert_eq!(calm.composed_mate(), None);
+        assert!(calm.nodes >= 20, "{}", calm.nodes);
     }
-    legal.then_some(moves)
 }

@@ -53,20 +53,27 @@
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
 //! checkmating action found is played at once. The clock may cut this
 //! scan only after 2 000 actions and between the repeated tests; a node
-//! limit stops it at a third of the limit (a sixth for the actions listed,
-//! a sixth for the moves applied, the mate tests counted, see
-//! [`Limits::nodes`]); the enumeration
-//! stops at 20 million applied moves. [`Choice::scan`] says how it ended:
+//! limit stops its listing at a third of the limit (a sixth for the actions
+//! listed, a sixth for the moves applied, the mate tests counted, see
+//! [`Limits::nodes`]; at least 2 000 nodes); the enumeration
+//! stops at 20 million applied moves. When that share stopped the listing,
+//! the scan goes on where it stopped with 20 000 nodes of its own, whatever
+//! the level and not counted in its limit (`defence.rs`: the enumeration
+//! again, each checking action tested for mate, no scoring; the clock may
+//! cut it), so that every level finds the mates of positions with up to
+//! about 15 000 actions. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
 //! mate may have been missed: the position had too many actions for the
-//! time or the budget). When the listing stopped short, the usual mate
+//! time or the budget). When the scan stopped short, the usual mate
 //! (one board's move checks) is still looked for by composing each move of
 //! each board with guesses elsewhere (`defence.rs`, its own bound of
-//! 30 000 nodes, not a share of the limit). With a node limit and no clock (as in the tests)
+//! 30 000 nodes, not a share of the limit, and the clock: "move now"
+//! stops it). With a node limit and no clock (as in the tests)
 //! the scan is complete up to those budgets; every corpus position with a
-//! mate in one is answered with a mate (`tests/ai.rs`). The baselines
-//! `random` and `ucb` do not scan.
+//! mate in one and up to 5 000 actions is answered with a mate by every
+//! level, and with up to 200 000 by `strongest` (`tests/host/fived/ai.rs`).
+//! The baselines `random` and `ucb` do not scan.
 //!
 //! A mate against the side to move is seen when depth allows: one action
 //! from the horizon every checking reply is tested for mate (with the
@@ -150,6 +157,7 @@
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 mod beam;
+mod compose;
 mod defence;
 pub mod eval;
 mod safety;
@@ -210,16 +218,19 @@ impl Level {
     /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
     /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
     /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action, a wider beam, the opponent's captures |
-    /// | `strongest` | 64 actions, even only | the caller's only | 0 | always | as deep as the limit allows, the wider beam, the opponent's captures |
+    /// | `strongest` | 64 actions, even only past 4 | the caller's only | 0 | always | as deep as the limit allows, the wider beam, the opponent's captures |
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
     ///   when the node limit runs out (with three or more timelines even the
     ///   upper levels reach 2–3 actions only);
-    /// - *even only*: `strongest` deepens 2, 4, 6, … ([`Skill::even_depths`]):
-    ///   at an odd depth its own side has the last action before the static
-    ///   evaluation and its captures count with no reply; searching odd
-    ///   depths past four made it lose to level 5 (−49 Elo over 200 games on
-    ///   Very Small at 100 000 nodes; even only: +35, −12…+83);
+    /// - *even only past 4*: `strongest` deepens 2, 3, 4, 6, 8, …
+    ///   ([`Skill::even_depths`]): at an odd depth its own side has the last
+    ///   action before the static evaluation and its captures count with no
+    ///   reply; searching odd depths past four made it lose to level 5 (−49
+    ///   Elo over 200 games on Very Small at 100 000 nodes; even only: +35,
+    ///   −12…+83). Depth 3 stays: without it a limit that cannot finish
+    ///   depth 4 (30 000 nodes on the Standard opening) left strongest at
+    ///   depth 2 where it could finish 3;
     /// - *margin*: among the root actions whose exact score is within the
     ///   margin of the best one's, the level plays the one whose score plus
     ///   a seeded random bonus of 0 to the margin is highest (a beginner
@@ -246,8 +257,10 @@ impl Level {
     ///   a seeded draw per action: every level now runs it always or never.)
     ///
     /// Every level plays a mate in one it has (the root's mate scan comes
-    /// first and is never subject to the margin), never plays an illegal
-    /// action, and is deterministic for a seed under a node limit.
+    /// first, is never subject to the margin and is not bounded by the
+    /// level's limit: see "The mate-in-one guarantee" above for its own
+    /// bounds), never plays an illegal action, and is deterministic for a
+    /// seed under a node limit.
     #[must_use]
     pub fn skill(self) -> Skill {
         let (depth, nodes, margin, safety, upper) = match self {
@@ -285,9 +298,10 @@ pub struct Skill {
     pub safety: u32,
     /// How many children a node searches, by depth.
     pub beam: Beam,
-    /// Whether iterative deepening skips the odd depths past 2 (2, 4, 6, …):
-    /// an odd depth gives the side to move the last action before the
-    /// static evaluation, which misjudges its captures.
+    /// Whether iterative deepening skips the odd depths past 4 (2, 3, 4, 6,
+    /// 8, …): an odd depth gives the side to move the last action before the
+    /// static evaluation, which misjudges its captures; depth 3 is kept as
+    /// the step for a limit that cannot finish depth 4.
     pub even_depths: bool,
     /// Whether each action is scored less the opponent's best single
     /// capture after it ([`threat::threat`]): a one-capture look past the

@@ -5,9 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use super::eval::{evaluate, piece_value, MATE, MATE_BOUND};
+use super::compose::greedy_actions;
+pub(crate) use super::compose::{compose, compose_after, move_guess};
+use super::eval::{evaluate, MATE, MATE_BOUND};
 use super::{Limits, Rng};
-use crate::fived::coords::color_of;
 use crate::fived::multiverse::Undo;
 use crate::fived::search::{for_each_legal_action_counted, outcome, outcome_traced};
 use crate::fived::{Answer, Budget, Move, Multiverse, Outcome};
@@ -179,98 +180,6 @@ pub(crate) fn mate_test_of(pos: &mut Multiverse, budget: u64) -> (Answer<Outcome
     (answer, used[0] + used[1])
 }
 
-/// A legal action made of one move per board that must move, each picked
-/// by `pick(position, board's moves)` at the moment it is played (so every
-/// move is one its piece has then); tested exactly afterwards (the present
-/// must pass to the opponent and no royal piece may be capturable, the
-/// rules' and [`crate::fived::Game::can_submit`]'s test). `None` if the
-/// picks do not make a legal action.
-pub(crate) fn compose<P: FnMut(&Multiverse, usize, &[Move]) -> Option<usize>>(
-    pos: &mut Multiverse,
-    mut pick: P,
-) -> Option<Vec<Move>> {
-    let mover = pos.to_move;
-    let boards = pos.mandatory_boards();
-    let mut undos = Vec::new();
-    let mut moves = Vec::new();
-    let mut ok = !boards.is_empty();
-    for (i, b) in boards.into_iter().enumerate() {
-        if !pos.is_playable(b, mover) {
-            continue; // hopped onto by an earlier move: it has moved
-        }
-        let options = pos.board_moves(b);
-        let Some(k) = pick(pos, i, &options).filter(|&k| k < options.len()) else {
-            ok = false;
-            break;
-        };
-        let m = options[k];
-        match pos.apply(&m) {
-            Some(u) => {
-                undos.push(u);
-                moves.push(m);
-            }
-            None => {
-                ok = false;
-                break;
-            }
-        }
-    }
-    let legal = ok
-        && !moves.is_empty()
-        && color_of(pos.present()) != mover
-        && !pos.any_royal_capture(!mover);
-    for u in undos.into_iter().rev() {
-        pos.undo(u);
-    }
-    legal.then_some(moves)
-}
-
-/// A quick guess of a single move's worth: what it captures, what it
-/// promotes to, and how central it lands.
-pub(crate) fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
-    let mut g = 0;
-    if let Some(p) = pos
-        .board(m.to.board.l, m.to.board.v)
-        .and_then(|b| b.piece_at(m.to.square))
-    {
-        g += 10 * piece_value(p.piece.kind) + if p.piece.kind.is_royal() { 100_000 } else { 0 };
-    }
-    if let Some(k) = m.promotion {
-        g += 10 * piece_value(k);
-    }
-    let cx = 2 * i32::from(m.to.square.x) - i32::from(pos.width()) + 1;
-    let cy = 2 * i32::from(m.to.square.y) - i32::from(pos.height()) + 1;
-    g - cx.abs() - cy.abs()
-}
-
-/// Actions composed from each board's best moves by [`move_guess`]: the
-/// best on every board, then for each board its 2nd and 3rd best with the
-/// best elsewhere. Only the legal ones.
-fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
-    let n = pos.mandatory_boards().len();
-    let mut out: Vec<Vec<Move>> = Vec::new();
-    for (board, rank) in
-        std::iter::once((usize::MAX, 0)).chain((0..n).flat_map(|b| [(b, 1), (b, 2)]))
-    {
-        let a = compose(pos, |p, i, options| {
-            let mut order: Vec<(i32, usize)> = options
-                .iter()
-                .enumerate()
-                .map(|(k, m)| (move_guess(p, m), k))
-                .collect();
-            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            let r = if i == board { rank } else { 0 };
-            order.get(r).or(order.first()).map(|x| x.1)
-        });
-        if let Some(a) = a {
-            if !out.contains(&a) {
-                out.push(a);
-            }
-        }
-    }
-    out
-}
-
 /// Hears the best action so far: its moves, score, depth and the actions
 /// visited ([`Searcher::think`]).
 pub(crate) type Report<'r> = dyn FnMut(&[Move], i32, u32, u64) + 'r;
@@ -319,10 +228,13 @@ pub(crate) struct Searcher<'a> {
     pub(crate) root_listing: Option<Listing>,
     /// Root actions beyond the kept ones that give check and whose mate
     /// test was inconclusive.
-    unresolved: Vec<Vec<Move>>,
+    pub(crate) unresolved: Vec<Vec<Move>>,
+    /// When the root's listing stopped short: how many actions of the
+    /// enumeration it tested (`defence.rs` goes on from there).
+    pub(crate) root_tested: Option<u64>,
     /// How many children a node searches, by its depth.
     pub(crate) beam: super::beam::Beam,
-    /// Whether the deepening skips the odd depths past 2
+    /// Whether the deepening skips the odd depths past 4
     /// ([`super::Skill::even_depths`]).
     pub(crate) even_depths: bool,
     /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
@@ -354,6 +266,7 @@ impl<'a> Searcher<'a> {
             margin,
             root_listing: None,
             unresolved: Vec::new(),
+            root_tested: None,
             beam: super::beam::Beam::NARROW,
             even_depths: false,
             threats: false,
@@ -490,6 +403,14 @@ impl<'a> Searcher<'a> {
         if kids.len() >= keep && listing == Listing::Complete && visited > keep as u64 {
             listing = Listing::Partial;
         }
+        if ply == 0 {
+            // The action that met the cap was not tested.
+            self.root_tested = match (listing, r) {
+                (Listing::Stopped, _) => Some(visited.saturating_sub(1)),
+                (_, Answer::Unknown) => Some(visited),
+                _ => None,
+            };
+        }
         if listing == Listing::Stopped && clock_after == 0 {
             self.aborted = true;
         }
@@ -622,6 +543,14 @@ impl<'a> Searcher<'a> {
         if let Some(m) = kids.iter().find(|k| k.mate) {
             return Some((m.moves.clone(), m.score, 1));
         }
+        // The level's share stopped the listing: the mate scan goes on
+        // with a budget of its own (`defence.rs`).
+        if let Some(tested) = self.root_tested {
+            if let Some(moves) = self.rest_of_mate_scan(tested) {
+                self.root_listing = Some(Listing::Mate);
+                return Some((moves, MATE - 1, 1));
+            }
+        }
         // Inconclusive mate tests again, with more budget, while time allows.
         let mut open: Vec<Vec<Move>> = kids
             .iter()
@@ -689,7 +618,7 @@ impl<'a> Searcher<'a> {
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         let mut completed = 1;
         for depth in 2..=max_depth {
-            if self.even_depths && !depth.is_multiple_of(2) {
+            if self.even_depths && depth > 4 && !depth.is_multiple_of(2) {
                 continue;
             }
             if self.out_of_time() {

@@ -52,7 +52,7 @@ fn mating_actions(game: &Game, max_actions: usize, budget: u64) -> Option<Vec<Ve
 /// `cargo test`).
 #[test]
 fn every_corpus_mate_in_one_is_played() {
-    corpus_mates(5_000, 2_000_000);
+    corpus_mates(5_000, 2_000_000, &EVERY_LEVEL);
 }
 
 /// Positions with up to 200 000 legal actions: `cargo test --release --test
@@ -60,22 +60,33 @@ fn every_corpus_mate_in_one_is_played() {
 #[test]
 #[ignore = "slow outside a release build"]
 fn every_corpus_mate_in_one_is_played_in_larger_positions() {
-    corpus_mates(200_000, 50_000_000);
+    corpus_mates(200_000, 50_000_000, &[Level::Strongest]);
 }
 
-/// The node limit of the choice above. The root's mate scan may use a
+/// The node limit of the choice above. The root's listing may use a
 /// sixth of a level's limit (at least 2 000 nodes: actions listed plus the
 /// mate tests' cost), so only a level without a limit of its own
-/// (`strongest`) can be given one that lets it list every action of these
-/// positions: 10 000 000 nodes of scan, an enumeration of 20 000 000
-/// applied moves. (Level 2, used here before, has 3 000: its scan stopped
-/// after about 2 000 nodes, and `tools__dead-timeline` position 24, with
-/// 4 573 actions, passed only because its mating action came 1 964th and
-/// the mate tests before it cost 32 nodes: 1 996. A search change that
-/// made those tests cost 180 left it `Partial`: branch `stale`, issue 14.)
+/// (`strongest`) can be given one that lets it list every action of the
+/// larger positions: 10 000 000 nodes of scan, an enumeration of 20 000 000
+/// applied moves. Past its share, every level's scan goes on with 20 000
+/// nodes of its own, enough for the positions with up to 5 000 actions.
+/// (Before that, level 1 and 2's scans stopped after about 2 000 nodes, and
+/// `tools__dead-timeline` position 24, with 4 573 actions and its mating
+/// action the 1 964th, was answered with a mate only while the mate tests
+/// before it cost under 36 nodes: branch `stale`, issue 14.)
 const SCAN: u64 = 60_000_000;
 
-fn corpus_mates(max_actions: usize, budget: u64) {
+/// Every level that searches: each plays a mate in one it has.
+const EVERY_LEVEL: [Level; 6] = [
+    Level::Depth(1),
+    Level::Depth(2),
+    Level::Depth(3),
+    Level::Depth(4),
+    Level::Depth(5),
+    Level::Strongest,
+];
+
+fn corpus_mates(max_actions: usize, budget: u64, levels: &[Level]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/games");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         println!("skipped: {} is absent", dir.display());
@@ -101,26 +112,32 @@ fn corpus_mates(max_actions: usize, budget: u64) {
                 continue;
             }
             found += 1;
-            let c = choose_action(game.multiverse(), Level::Strongest, 1, &Limits::nodes(SCAN))
-                .unwrap();
-            assert_eq!(c.scan, Scan::Mate, "{} pos {pos}", path.display());
-            assert!(
-                mates.iter().any(|m| {
-                    let mut a = m.clone();
-                    let mut b = c.moves.clone();
-                    a.sort();
-                    b.sort();
-                    a == b
-                }) || {
-                    let mut g = game.clone();
-                    play_checked(&mut g, &c.moves).is_ok()
-                        && outcome(g.multiverse(), Budget::UNLIMITED)
-                            == Answer::Known(Outcome::Checkmate)
-                },
-                "{} pos {pos}: {:?} does not mate",
-                path.display(),
-                c.moves
-            );
+            for &level in levels {
+                let c = choose_action(game.multiverse(), level, 1, &Limits::nodes(SCAN)).unwrap();
+                assert_eq!(
+                    c.scan,
+                    Scan::Mate,
+                    "{} pos {pos} level {level}",
+                    path.display()
+                );
+                assert!(
+                    mates.iter().any(|m| {
+                        let mut a = m.clone();
+                        let mut b = c.moves.clone();
+                        a.sort();
+                        b.sort();
+                        a == b
+                    }) || {
+                        let mut g = game.clone();
+                        play_checked(&mut g, &c.moves).is_ok()
+                            && outcome(g.multiverse(), Budget::UNLIMITED)
+                                == Answer::Known(Outcome::Checkmate)
+                    },
+                    "{} pos {pos} level {level}: {:?} does not mate",
+                    path.display(),
+                    c.moves
+                );
+            }
         }
     }
     println!("{positions} positions, {found} with a mate in one (all played), {undecided} too large to decide here");
