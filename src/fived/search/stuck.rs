@@ -98,6 +98,16 @@ impl Search<'_> {
                 }
                 continue;
             }
+            // A reserved board (phase 2 made a branching jump onto its end
+            // while it was playable) must make a non-branching move in
+            // phase 3 (`reserve` in `phases.rs`), so its own jumps are no way
+            // out. The reservations hold for the whole subtree below the
+            // jump that made them, and phase 2's reasons are kept only
+            // under the reservations they were found with (`siblings.rs`,
+            // `orders.rs`), so no reason needs to name them.
+            if self.reserved[i] {
+                continue;
+            }
             // To pull the present back, its timeline must still be active.
             let later_i = later(self, i).min(active_left.saturating_sub(1));
             for k in 0..self.jumps[i].len() {

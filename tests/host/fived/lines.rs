@@ -102,3 +102,24 @@ fn a_line_one_move_can_block_is_no_cut() {
         "{o:?} ({nodes:?})"
     );
 }
+
+/// `holdout5.tsv smallopen-4-checks` 21 (Black to move, 39 timelines, in
+/// check on 11 boards): not checkmate, `(-3T4)Bd5>>(-3T2)d3` is legal
+/// (ftxi's `5dtools checkmate` names that action; `Game::submit` accepts
+/// it), and every legal action pulls the present back (softmate). Main
+/// 94cc397 left it undecided at 5 000 000 nodes: after phase 2 made
+/// `(-3T4)->(-2T4)` (one of the only two sources of a pull-back, reserving
+/// the other) `stuck` still counted the reserved board's jump as a way out.
+/// A reserved board makes a non-branching move, so it is not.
+#[test]
+fn a_reserved_board_jumps_no_more_so_it_is_no_way_out() {
+    let m = row("holdout5.tsv", "smallopen-4-checks", 21);
+    assert!(m.in_check());
+    let (o, nodes) = outcome_traced(&m, Budget::nodes(5_000));
+    assert!(
+        matches!(o, Answer::Known(Outcome::Ongoing { softmate: true, .. })),
+        "{o:?} {nodes:?}"
+    );
+    let action = any_legal_action(&m, Budget::nodes(5_000));
+    assert!(matches!(action, Answer::Known(Some(_))), "{action:?}");
+}
