@@ -35,11 +35,54 @@
 //!    jump reactivates it, and can be submitted only if one of its new
 //!    timelines starts below `e` (its first board, at `v + 1` for a jump
 //!    onto a board at `v`, has the opponent's colour: `v + 1 < e`). Other
-//!    old timelines that could pull the present back switch the test off
-//!    as before, so nothing else can. A board waiting at the present then
+//!    old timelines that could pull the present back below `e` switch the
+//!    test off as before, so nothing else can (those ending at or after
+//!    `e` cannot: below). A board waiting at the present then
 //!    has none of its own jumps as a way out (all start at or after the
 //!    present), and only jumps onto boards before `e - 1` can pull the
 //!    present back.
+//!
+//! # Only ends below the cap
+//!
+//! In 2 only the timeline the *next* timeline reactivates gives the cap:
+//! the mover's `k`-th new timeline reactivates the `k`-th old one from the
+//! centre, so every action with a branching jump reactivates that one, the
+//! others only with enough jumps. Say its end `c`, of the mover's colour,
+//! can no longer be played. After any action with a branching jump the
+//! present is then at most `c`, on the mover's colour, unless some active
+//! timeline ends before `c` with the opponent to move. No timeline active
+//! now ends before the present; so that end can only be the first board
+//! of a new timeline, or the end of another old timeline once reactivated.
+//! An old timeline that ends at or after `c` now ends at or after `c` in
+//! every completion (ends only grow), and the end it would need has the
+//! opponent's colour, so it would need to be strictly before `c`. It is
+//! no way out whether or not its end can be played: it is not looked at.
+//! Which timelines are skipped does not depend on the path that led to a
+//! node (an end of the mover's colour before `c` is at most `c - 2`, so
+//! once played it is still before `c`; one of the opponent's colour is
+//! never played by the mover), so the reasons `stuck` states, which do
+//! not name them, hold wherever they are tested again. Before, one such
+//! timeline whose end *could* be played made `stuck` give up on the whole
+//! position ("not worth deciding").
+//!
+//! `holdout6-fjb.tsv focusedjustbrawns-3-swarm` 23 (44 timelines, Black
+//! to move at T7 in check on 11 boards): White made timelines 1 to 29,
+//! Black -1 to -14, so 16 to 29 are inactive; they end at T4, T5 or T6,
+//! all with Black to move. Black's next timeline reactivates 16 (ending at
+//! T4: no move, every jump and every hop onto it a check); the others come
+//! back only with more jumps, and several of their ends can be played.
+//! Every jump of Black's lands on a board of T4 or later, so no new
+//! timeline starts before White's T5: every action with a branching jump
+//! leaves the present on timeline 16 at T4, Black to move. Without one,
+//! the mandatory board of timeline -3 (no move, no jump, no hop onto it)
+//! stays unplayed: checkmate. Main (163c340) gave up in `stuck` at every
+//! node (timeline 17's end can be played) and phase 1 tried the early
+//! boards' combinations: undecided within 5 000 000 nodes (and
+//! 60 000 000). Now checkmate in 4 nodes.
+//!
+//! The cheap tests come first: an end of the opponent's colour before
+//! `c` is a way out without a probe; the ends of the mover's colour before
+//! `c` are probed next, the end at `c` last.
 //!
 //! Checks are monotone (module docs of `search`), so a move of the end
 //! found to give a check now gives one in every completion; the reason
@@ -94,40 +137,67 @@ impl Search<'_> {
     /// the present, above the floor of a search keeping it) once
     /// reactivated: `None` if one could (its end has the opponent's colour,
     /// or the mover's and that board may still be played: see the module
-    /// docs). Otherwise the lowest end among those the mover's next
-    /// timeline reactivates (`i32::MAX` if none): every action that makes a
-    /// branching jump reactivates it and leaves the present there, on the
-    /// mover's colour, unless a new timeline starts before it. Boards
-    /// `..decided` have had their phase-1 choice. The reasons the boards
-    /// of the mover's colour cannot be played are added to `why`.
+    /// docs). Otherwise the end of the timeline the mover's next timeline
+    /// reactivates, if it can no longer be played (`i32::MAX` if there is
+    /// none): every action that makes a branching jump reactivates it and
+    /// leaves the present there, on the mover's colour, unless a new
+    /// timeline starts before it. Old timelines ending at or after that
+    /// end are then no way out and are not looked at (module docs, "Only
+    /// ends below the cap"). Boards `..decided` have had their phase-1
+    /// choice. The reasons the boards of the mover's colour cannot be
+    /// played are added to `why`.
     pub(super) fn stale_pull_back(&mut self, decided: usize) -> ControlFlow<Stop, Option<i32>> {
         let present = self.mv.present();
         let floor = self.keep_present.unwrap_or(i32::MIN);
         let (lmin, lmax) = self.mv.timeline_range();
-        let mut cap = i32::MAX;
-        for l in lmin..=lmax {
-            if !self.mv.reactivable_by(l, self.mover) {
-                continue;
-            }
-            let Some(e) = self.mv.end(l) else { continue };
-            let back = if color_of(e) == self.mover { e + 1 } else { e };
-            if back >= present || back <= floor {
-                continue;
-            }
-            if color_of(e) != self.mover || self.stale_end_playable(BoardId { l, v: e }, decided)? {
-                return ControlFlow::Continue(None);
-            }
-            // The next timeline reactivates it when the timeline beside it,
-            // towards the centre, is active.
-            let inner = match self.mover {
-                crate::chess::Color::White => l + 1,
-                crate::chess::Color::Black => l - 1,
-            };
-            if self.mv.is_active(inner) {
-                cap = cap.min(e);
+        // The next timeline reactivates `l` when the timeline beside it,
+        // towards the centre, is active.
+        let step = match self.mover {
+            crate::chess::Color::White => 1,
+            crate::chess::Color::Black => -1,
+        };
+        // The old timelines whose end lies before the present once played
+        // (`back`), above the floor, with whether the next timeline
+        // reactivates them.
+        let stale: Vec<(i32, i32, bool)> = (lmin..=lmax)
+            .filter(|&l| self.mv.reactivable_by(l, self.mover))
+            .filter_map(|l| {
+                let e = self.mv.end(l)?;
+                let back = if color_of(e) == self.mover { e + 1 } else { e };
+                (back < present && back > floor).then(|| (l, e, self.mv.is_active(l + step)))
+            })
+            .collect();
+        // The end the next timeline reactivates, if it has the mover's
+        // colour: once it is known that no completion can play it, it caps
+        // the present of every action with a branching jump, and the old
+        // timelines ending at or after it cannot bring the present below
+        // it (module docs, "Only ends below the cap"). Those are not looked
+        // at; the others are, the cheap tests first.
+        let mut next_end = None;
+        for &(l, e, next) in &stale {
+            if next {
+                if color_of(e) != self.mover {
+                    return ControlFlow::Continue(None);
+                }
+                next_end = Some(BoardId { l, v: e });
             }
         }
-        ControlFlow::Continue(Some(cap))
+        let below = next_end.map_or(i32::MAX, |b| b.v);
+        if stale
+            .iter()
+            .any(|&(_, e, _)| e < below && color_of(e) != self.mover)
+        {
+            return ControlFlow::Continue(None);
+        }
+        for &(l, e, next) in &stale {
+            if !next && e < below && self.stale_end_playable(BoardId { l, v: e }, decided)? {
+                return ControlFlow::Continue(None);
+            }
+        }
+        match next_end {
+            Some(b) if self.stale_end_playable(b, decided)? => ControlFlow::Continue(None),
+            _ => ControlFlow::Continue(Some(below)),
+        }
     }
 
     /// Can board `b` (the end, of the mover's colour, of an old inactive

@@ -4,16 +4,19 @@
 //! the answer pinned, within a small node budget; and on the corpus game
 //! whose test failed when the cut was first made, every verdict after a
 //! checking action is the oracle's and the computer still plays the mate.
+//! A position of the sixth holdout suite where only the old timeline the
+//! next one reactivates mattered (`stale.rs`, "Only ends below the cap").
 
 use std::ops::ControlFlow;
 
 use super::stress::{load, oracle, row_index};
+use chronochess::chess::Color;
 use chronochess::fived::ai::selfplay::play_checked;
 use chronochess::fived::ai::{choose_action, Level, Limits, Scan};
 use chronochess::fived::search::{
     count_legal_actions, for_each_legal_action, outcome, outcome_traced,
 };
-use chronochess::fived::{Answer, Budget, Outcome};
+use chronochess::fived::{Answer, BoardId, Budget, Game, Outcome};
 use chronochess::notation;
 
 /// `positions.tsv simplenorooks-4-random` 22 (34 timelines, White in check
@@ -50,6 +53,67 @@ fn an_unplayable_stale_end_is_no_way_out() {
 /// The node budget of the test above (2 measured; main: undecided within
 /// 3 000 000).
 const BUDGET: u64 = 1_000;
+
+/// `holdout6-fjb.tsv focusedjustbrawns-3-swarm` 23 (44 timelines, Black
+/// to move at T7, in check on 11 boards): checkmate. White's timelines 16
+/// to 29 are inactive and end at T4 to T6 with Black to move; Black's next
+/// timeline reactivates 16, whose end no completion can play, and no jump
+/// lands before T4, so every action with a branching jump leaves the
+/// present there; without one, the mandatory board of timeline -3 (no
+/// move, no jump, no hop onto it) stays unplayed. Main (163c340) gave up in
+/// `stuck` because the ends of timelines reactivated only by later jumps
+/// (17 on) can be played, though they end after T4: undecided within
+/// 5 000 000 nodes (and 60 000 000). `stale.rs`, "Only ends below the cap".
+#[test]
+fn old_ends_after_the_cap_are_no_way_out() {
+    let (suite, positions) = load("holdout6-fjb.tsv");
+    let m = &positions[row_index(&suite, "focusedjustbrawns-3-swarm", 23)];
+    assert!(m.in_check());
+    // The structure the proof rests on, as far as single moves show it.
+    let mover = m.to_move();
+    assert_eq!(mover, Color::Black);
+    let t4 = BoardId { l: 16, v: 9 };
+    assert!(m.is_active(15) && !m.is_active(16) && m.next_timeline_active(mover));
+    assert_eq!(
+        (m.end(16), t4.turn(), t4.color()),
+        (Some(9), 4, Color::Black)
+    );
+    for l in 17..=29 {
+        assert!(
+            m.reactivable_by(l, mover) && m.end(l) >= Some(9),
+            "timeline {l}"
+        );
+    }
+    let unplayable = [t4, BoardId { l: -3, v: 15 }];
+    let mut game = Game::new(m.clone());
+    let mut tried = 0;
+    for b in m.playable_boards(mover) {
+        for mv in m.board_moves(b) {
+            assert!(mv.to.board.v >= t4.v, "{mv:?} lands before T4");
+            if unplayable.contains(&mv.from.board) || unplayable.contains(&mv.to.board) {
+                game.play(mv).expect("a generated move plays");
+                assert!(!game.checks().is_empty(), "{mv:?} gives no check");
+                game.undo();
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 0);
+    let (o, nodes) = outcome_traced(m, Budget::nodes(CAP_BUDGET));
+    assert_eq!(
+        o,
+        Answer::Known(Outcome::Checkmate),
+        "within {CAP_BUDGET} nodes ({nodes:?})"
+    );
+    assert_eq!(
+        count_legal_actions(m, Some(1000), Budget::nodes(CAP_BUDGET)),
+        Answer::Known(0)
+    );
+}
+
+/// The node budget of the test above (4 measured; main: undecided within
+/// 5 000 000).
+const CAP_BUDGET: u64 = 1_000;
 
 /// `tools__dead-timeline` position 24 (White to move, mate in one:
 /// `13. (0T9)Bxe7 (1T9)Qg4`): White's timeline 2 is inactive and ends at T2
