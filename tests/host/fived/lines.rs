@@ -139,10 +139,7 @@ fn a_reserved_board_jumps_no_more_so_it_is_no_way_out() {
 /// the root.
 #[test]
 fn a_royal_that_hides_a_royal_does_not_lift_the_line_by_moving() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/hidden-royal.5dpgn"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hidden-royal.5dpgn");
     let text = std::fs::read_to_string(path).expect("the data file exists");
     let read = chronochess::notation::read(&text).expect("the game reads");
     let replay =
