@@ -32,6 +32,38 @@
 //! and forth between them and the boards between, and the pair test saw
 //! the conflict only two boards at a time, once both were passed.
 //!
+//! What a point must hold (`Held`): the attacker's point and the royal's
+//! at the end of the line hold what the copy holds; a point of the path
+//! holds nothing or a royal piece of the mover. A rider takes the first
+//! piece along its line, so with every path point empty or royal and a
+//! royal at the end, it takes a royal piece, whichever: the check is
+//! there. So a choice lifts the line only if it puts something else on the
+//! path, takes the attacker or moves the royal at the end; a royal moving
+//! onto the path, or off it, lifts nothing.
+//!
+//! Royals that hide royals (`x_rays`; sixth holdout, `standardturnzero-5-
+//! branching` 21 of the suite the lead made with seed 20261204): a royal
+//! piece on the next board of a board at the present may hide another royal
+//! behind it on the attacker's line. Then moving it away (a king's move or
+//! its branching jump) lifts nothing: the attacker goes on through the
+//! point it left and takes the royal behind. Such lines are found by taking
+//! the first royal off the copy and keeping the captures whose path crosses
+//! its point (one royal deep); that point is then a point of the path, and
+//! the royal behind it is the line's end. There, a White queen on `e3` of
+//! timeline 13's next board looks along timelines 12, 11, 10, 9 and 8
+//! (`e4`, `e5`, `e6`, `e7`, `e8` at T16) at a Black king on `e6` of timeline
+//! 10's next board and, behind it, a king on `e8` of timeline 8's board that
+//! exists already. Timelines 10, 12 and 13 wait at the present and must all
+//! be played, no choice of theirs puts a piece on `e4` of 12 or takes the
+//! queen, and the king of 10 leaving `e6` (by a move or a jump) lays bare
+//! the king behind. Checkmate; the line of the check of passing
+//! everywhere alone (queen to the king of 10) was lifted by each of those
+//! king moves, and the search left every board of 10 and 13 to phase 2,
+//! where each jump of one failed after each jump of the other through new
+//! timelines whose numbers depend on the jumps before: undecided within
+//! 300 000 nodes (ftxi/5dchess_engine's `5dtools checkmate`: checkmate in
+//! 0.55 s). Now checkmate at the root, 0 nodes.
+//!
 //! The reason of a cut: what the line's points hold on the next boards of
 //! the boards of `S` already played, that the others are not played yet,
 //! that the boards that could hop onto them with a lifting move are played
@@ -39,7 +71,9 @@
 //! timeline was played to a stale end. Which choices lift is a fact about
 //! the searched position (each board's moves are fixed), worked out once.
 
+use super::super::check::Check;
 use super::super::coords::BoardId;
+use super::super::multiverse::Multiverse;
 use super::nogood::line_points;
 use super::why::{Cond, Why};
 use super::Search;
@@ -57,14 +91,43 @@ pub(super) struct Line {
 struct LineBoard {
     /// The board (its index in the search's order).
     j: usize,
-    /// The line's points on its next board, with what the copy holds there.
-    points: Vec<(Square, Option<Piece>)>,
+    /// The line's points on its next board, with what they must hold for
+    /// the check to stay.
+    points: Vec<(Square, Held)>,
     /// One of its own non-branching moves lifts the line.
     own_move: bool,
     /// One of its jumps (made as a branching jump) lifts the line.
     own_jump: bool,
     /// The boards with a hop onto it that lifts the line.
     arrivals: Vec<usize>,
+}
+
+/// What a point of a line must hold for its check to stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    /// The attacker's point and the royal's at the end of the line: what
+    /// the copy holds there.
+    Exactly(Option<Piece>),
+    /// A point of the path: nothing, or a royal piece of the mover (then
+    /// the attacker takes that royal instead, along the same line).
+    Clear,
+}
+
+impl Held {
+    /// Does `board` hold what this point needs on `sq`? (`mover`: the side
+    /// whose royal pieces may stand on the path.)
+    fn holds(
+        self,
+        board: &super::super::board::Board,
+        sq: Square,
+        mover: crate::chess::Color,
+    ) -> bool {
+        let now = board.piece_at(sq).map(|p| p.piece);
+        match self {
+            Held::Exactly(p) => now == p,
+            Held::Clear => now.is_none_or(|p| p.color == mover && p.kind.is_royal()),
+        }
+    }
 }
 
 /// The lines of the searched position, worked out on first use.
@@ -83,7 +146,8 @@ fn next(b: BoardId) -> BoardId {
 
 impl Search<'_> {
     /// The lines of the checks of passing everywhere in the searched
-    /// position whose boards `S` all wait at the present (module docs).
+    /// position whose boards `S` all wait at the present (module docs),
+    /// and those that the royal of such a check hides (see [`x_rays`]).
     fn root_lines(&mut self) -> Vec<Line> {
         let mover = self.mover;
         let mut star = self.root.clone();
@@ -93,15 +157,17 @@ impl Search<'_> {
                 star.timelines[k].boards.push(board);
             }
         }
-        let checks = star.royal_captures(!mover);
+        let mut checks = star.royal_captures(!mover);
+        let hidden = x_rays(&self.root, &mut star, &checks, mover);
         drop(star);
+        checks.extend(hidden);
         let mut lines = Vec::new();
         'checks: for c in checks {
             let Some(points) = line_points(&c) else {
                 continue;
             };
             let mut boards: Vec<LineBoard> = Vec::new();
-            for (pb, sq) in points {
+            for (p, (pb, sq)) in points.into_iter().enumerate() {
                 if self.root.board(pb.l, pb.v).is_some() {
                     continue;
                 }
@@ -112,11 +178,18 @@ impl Search<'_> {
                     continue 'checks;
                 }
                 let b = self.boards[j];
-                let held = self
-                    .root
-                    .board(b.l, b.v)
-                    .and_then(|x| x.piece_at(sq))
-                    .map(|p| p.piece);
+                // `line_points`: the attacker's point, the royal's, then
+                // the path.
+                let held = if p < 2 {
+                    Held::Exactly(
+                        self.root
+                            .board(b.l, b.v)
+                            .and_then(|x| x.piece_at(sq))
+                            .map(|p| p.piece),
+                    )
+                } else {
+                    Held::Clear
+                };
                 match boards.iter_mut().find(|x| x.j == j) {
                     Some(x) => x.points.push((sq, held)),
                     None => boards.push(LineBoard {
@@ -142,6 +215,7 @@ impl Search<'_> {
     /// Fills in which choices of `x`'s board lift the line: each is made in
     /// the searched position and its next board compared with the copy.
     fn find_lifts(&mut self, x: &mut LineBoard) {
+        let mover = self.mover;
         let b = self.boards[x.j];
         let n = next(b);
         let mut root = self.root.clone();
@@ -151,9 +225,7 @@ impl Search<'_> {
             };
             let changed = x.points.iter().any(|&(sq, held)| {
                 root.board(n.l, n.v)
-                    .and_then(|nb| nb.piece_at(sq))
-                    .map(|p| p.piece)
-                    != held
+                    .is_none_or(|nb| !held.holds(nb, sq, mover))
             });
             root.undo(u);
             changed
@@ -231,18 +303,15 @@ impl Search<'_> {
         let mut why = Why::empty();
         for x in &line.boards {
             let n = next(self.boards[x.j]);
-            if self.mv.board(n.l, n.v).is_some() {
-                for &(sq, held) in &x.points {
-                    let c = Cond::observe(&self.mv, n, sq);
-                    let now = self
-                        .mv
-                        .board(n.l, n.v)
-                        .and_then(|nb| nb.piece_at(sq))
-                        .map(|p| p.piece);
-                    if now != held {
-                        return None;
-                    }
-                    why.push(c);
+            if let Some(nb) = self.mv.board(n.l, n.v) {
+                if x.points
+                    .iter()
+                    .any(|&(sq, held)| !held.holds(nb, sq, self.mover))
+                {
+                    return None;
+                }
+                for &(sq, _) in &x.points {
+                    why.push(Cond::observe(&self.mv, n, sq));
                 }
                 continue;
             }
@@ -273,4 +342,46 @@ impl Search<'_> {
         }
         Some(why)
     }
+}
+
+/// The checks that the royal piece of a check of passing everywhere hides
+/// from its attacker: with that royal taken off `star` (the copy), the
+/// captures whose path crosses its point. The royal stands on the next
+/// board of a board at the present, so a move may take it away; what is
+/// behind it on the line is then attacked (a rider's line goes on through
+/// the point it leaves). `root` is the searched position (`star` is left
+/// as it was).
+fn x_rays(
+    root: &Multiverse,
+    star: &mut Multiverse,
+    checks: &[Check],
+    mover: crate::chess::Color,
+) -> Vec<Check> {
+    let mut out: Vec<Check> = Vec::new();
+    for c in checks {
+        let r = c.royal;
+        if root.board(r.board.l, r.board.v).is_some() {
+            // On a board that exists already: it stays where it is.
+            continue;
+        }
+        let k = (r.board.l - star.lmin) as usize;
+        let Some(board) = star.timelines.get_mut(k).and_then(|t| t.boards.last_mut()) else {
+            continue;
+        };
+        let i = r.square.index();
+        let Some(placed) = board.piece_at(r.square) else {
+            continue;
+        };
+        board.clear(i);
+        for h in star.royal_captures(!mover) {
+            let crosses = line_points(&h).is_some_and(|p| p[2..].contains(&(r.board, r.square)));
+            if crosses && !checks.contains(&h) && !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        if let Some(board) = star.timelines.get_mut(k).and_then(|t| t.boards.last_mut()) {
+            board.put(i, placed.piece, placed.unmoved);
+        }
+    }
+    out
 }

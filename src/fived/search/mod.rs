@@ -52,7 +52,8 @@
 //!   board left unplayed plus the reasons each way out failed.
 //! - Lines (`lines.rs`): a check of passing everywhere through the next
 //!   boards of boards that must all be played, which none of their choices
-//!   left can lift, fails `stuck` at once.
+//!   left can lift, fails `stuck` at once; also the line a royal on such a
+//!   board hides (its king moving away lays bare a royal behind it).
 //! - `can_finish`: in phase 3, the boards left must still be able to pass the
 //!   present to the opponent (a reactivated old timeline must be played).
 //! - Outcome: one early-exit search for any legal action decides whether

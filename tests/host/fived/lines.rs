@@ -123,3 +123,53 @@ fn a_reserved_board_jumps_no_more_so_it_is_no_way_out() {
     let action = any_legal_action(&m, Budget::nodes(5_000));
     assert!(matches!(action, Answer::Known(Some(_))), "{action:?}");
 }
+
+/// `tests/data/hidden-royal.5dpgn` (the sixth holdout suite's
+/// `standardturnzero-5-branching` 21, seed 20261204; Black to move, 41
+/// timelines): a White queen on `e3` of timeline 13's next board looks
+/// along timelines 12 to 8 at a Black king on `e6` of timeline 10's next
+/// board and, behind it, at a king on `e8` of timeline 8's board at T16,
+/// which exists already. Timelines 10, 12 and 13 must all be played and
+/// none of their choices blocks `e4` of 12 or takes the queen, so the king
+/// of 10 leaving `e6` only lays bare the king behind it. ftxi's `5dtools
+/// checkmate`: checkmate. Main 163c340 left it undecided within 300 000
+/// nodes (each king move lifted the line to the king of 10, and phase 2
+/// tried the jumps of 10 and 13 after one another through new timelines);
+/// the line the front king hides is now a line of its own: checkmate at
+/// the root.
+#[test]
+fn a_royal_that_hides_a_royal_does_not_lift_the_line_by_moving() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hidden-royal.5dpgn");
+    let text = std::fs::read_to_string(path).expect("the data file exists");
+    let read = chronochess::notation::read(&text).expect("the game reads");
+    let replay =
+        chronochess::notation::resolve::replay(&read.game, |_, _| {}).expect("the game replays");
+    assert!(replay.error.is_none(), "{:?}", replay.error);
+    let m = replay.game.multiverse().clone();
+    assert!(m.in_check());
+    let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
+    assert_eq!(o, Answer::Known(Outcome::Checkmate), "{nodes:?}");
+    assert_eq!(
+        count_legal_actions(&m, Some(1000), Budget::nodes(1_000)),
+        Answer::Known(0)
+    );
+}
+
+/// Two older rows of the same shape, checkmates that main 163c340 proved
+/// in 12 397 and 3 703 nodes: a royal hides another on the attacker's
+/// line. Now within 1 000 nodes (at the root).
+#[test]
+fn older_checkmates_behind_a_royal_are_proved_at_once() {
+    for (file, game, pos) in [
+        ("holdout2.tsv", "standardreversedroyalty-3-random", 30),
+        ("fresh.tsv", "standardreversedroyalty-0-swarm", 16),
+    ] {
+        let m = row(file, game, pos);
+        let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
+        assert_eq!(
+            o,
+            Answer::Known(Outcome::Checkmate),
+            "{file} {game} {pos}: {nodes:?}"
+        );
+    }
+}
