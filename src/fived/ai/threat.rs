@@ -10,9 +10,15 @@
 //! a new timeline rather than winning material on the board), and scores
 //! each by a one-exchange guess: the piece taken, less the capturing piece
 //! when the target is defended on its board.
+//!
+//! Cost: each board's attacks are bitboards built once per attacking kind
+//! (not a walk from every target), and the search looks each board up in a
+//! [`ThreatMemo`] first: an action changes one or a few boards, and its
+//! siblings leave the same others playable.
 
 use crate::chess::{Color, PieceKind, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 use crate::fived::board::{grid_mask, shift, Board};
+use crate::fived::coords::color_of;
 use crate::fived::Multiverse;
 
 use super::eval::piece_value;
@@ -156,13 +162,99 @@ fn board_threat(b: &Board, side: Color, grid: u64) -> i32 {
 pub fn threat(position: &Multiverse) -> i32 {
     let side = position.to_move;
     let grid = grid_mask(position.width(), position.height());
-    position
-        .playable_boards(side)
-        .into_iter()
-        .filter_map(|id| position.board(id.l, id.v))
+    playable_ends(position)
         .map(|b| board_threat(b, side, grid))
         .max()
         .unwrap_or(0)
+}
+
+/// The end boards of the timelines where the side to move plays
+/// ([`Multiverse::playable_boards`] without the list).
+fn playable_ends(position: &Multiverse) -> impl Iterator<Item = &Board> {
+    let side = position.to_move;
+    position
+        .timelines
+        .iter()
+        .filter(move |tl| color_of(tl.end()) == side)
+        .filter_map(|tl| tl.boards.last())
+}
+
+/// Slots of a [`ThreatMemo`] (a power of two).
+const MEMO_SLOTS: usize = 1 << 10;
+
+/// One remembered board: its pieces, whose capture it was, the grid, the
+/// gain ([`board_threat`]). An unused slot has grid 0.
+#[derive(Clone, Default)]
+struct Remembered {
+    color: [u64; 2],
+    kind: [u64; PieceKind::COUNT],
+    side: Option<Color>,
+    grid: u64,
+    gain: i32,
+}
+
+/// [`threat`] with the best capture of each board remembered, by the
+/// board's pieces (a direct-mapped table: a slot holds the last board that
+/// hashed to it, compared in full before its gain is used, so the answer is
+/// always [`threat`]'s). An action changes one or a few boards; the
+/// boards it leaves alone, and those a transposition repeats, are looked
+/// up rather than computed again.
+#[derive(Default)]
+pub(crate) struct ThreatMemo {
+    slots: Vec<Remembered>,
+}
+
+impl ThreatMemo {
+    /// A memo of `slots` boards (a power of two; [`ThreatMemo::default`]
+    /// allocates [`MEMO_SLOTS`] at its first use).
+    #[cfg(test)]
+    fn with_slots(slots: usize) -> ThreatMemo {
+        assert!(slots.is_power_of_two());
+        ThreatMemo {
+            slots: vec![Remembered::default(); slots],
+        }
+    }
+
+    /// [`threat`] of `position`, remembering each board's gain.
+    pub(crate) fn threat(&mut self, position: &Multiverse) -> i32 {
+        if self.slots.is_empty() {
+            self.slots = vec![Remembered::default(); MEMO_SLOTS];
+        }
+        let side = position.to_move;
+        let grid = grid_mask(position.width(), position.height());
+        playable_ends(position)
+            .map(|b| self.board_threat(b, side, grid))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// [`board_threat`], looked up first.
+    fn board_threat(&mut self, b: &Board, side: Color, grid: u64) -> i32 {
+        let mut h = grid ^ side.index() as u64;
+        for &word in b.color.iter().chain(&b.kind) {
+            h = (h ^ word)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
+        }
+        let mask = self.slots.len() - 1;
+        let slot = &mut self.slots[(h >> 32) as usize & mask];
+        if slot.grid == grid
+            && slot.side == Some(side)
+            && slot.color == b.color
+            && slot.kind == b.kind
+        {
+            return slot.gain;
+        }
+        let gain = board_threat(b, side, grid);
+        *slot = Remembered {
+            color: b.color,
+            kind: b.kind,
+            side: Some(side),
+            grid,
+            gain,
+        };
+        gain
+    }
 }
 
 #[cfg(test)]
@@ -316,7 +408,7 @@ mod tests {
     }
 
     #[test]
-    fn the_attack_sets_give_what_the_square_by_square_lookup_gives() {
+    fn the_attack_sets_and_the_memo_give_what_the_square_by_square_lookup_gives() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = |n: u64| {
             seed ^= seed << 13;
@@ -324,7 +416,8 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
-        let mut gains = 0;
+        let (mut one, mut four) = (ThreatMemo::with_slots(1), ThreatMemo::with_slots(4));
+        let (mut gains, mut differ) = (0, 0);
         for _ in 0..20_000 {
             let (w, h) = (4 + next(5) as i32, 4 + next(5) as i32);
             let mut b = Board::empty();
@@ -335,13 +428,34 @@ mod tests {
                 b.put((y * 8 + x) as usize, Piece::new(color, kind), false);
             }
             let grid = grid_mask(w as u8, h as u8);
+            // Its twin: a knight or bishop of it changed into the other
+            // (the same squares of each side, another threat).
+            let mut twin = b.clone();
+            let swap = b.kind[PieceKind::Knight.index()] | b.kind[PieceKind::Bishop.index()];
+            twin.kind[PieceKind::Knight.index()] ^= swap;
+            twin.kind[PieceKind::Bishop.index()] ^= swap;
             for side in Color::ALL {
                 let want = reference_threat(&b, side, w, h);
                 assert_eq!(board_threat(&b, side, grid), want, "{w}x{h} {side:?} {b:?}");
                 gains += usize::from(want > 0);
+                let twin_want = reference_threat(&twin, side, w, h);
+                differ += usize::from(twin_want != want);
+                for memo in [&mut one, &mut four] {
+                    assert_eq!(memo.board_threat(&b, side, grid), want, "memo");
+                    assert_eq!(
+                        memo.board_threat(&twin, side, grid),
+                        twin_want,
+                        "memo, twin"
+                    );
+                    assert_eq!(memo.board_threat(&b, side, grid), want, "memo, again");
+                }
             }
         }
         assert!(gains > 10_000, "the boards test captures: {gains}");
+        assert!(
+            differ > 1_000,
+            "the twins test the memo's comparison: {differ}"
+        );
     }
 
     #[test]
@@ -357,6 +471,61 @@ mod tests {
             let on_board = !matches!(kind, PieceKind::Unicorn | PieceKind::Dragon);
             assert_eq!(ATTACKERS.contains(&kind), on_board, "{kind:?}");
         }
+    }
+
+    #[test]
+    fn the_memo_gives_what_threat_gives() {
+        use crate::fived::ai::search::play;
+        use crate::fived::search::for_each_legal_action;
+        use crate::fived::Budget;
+        use std::ops::ControlFlow;
+        let mut memo = ThreatMemo::default();
+        let (mut positions, mut timelines) = (0, 0);
+        for (name, seed) in [
+            ("Standard", 1u64),
+            ("Very Small - Open", 2),
+            ("Standard", 3),
+        ] {
+            let variant = crate::fived::boards::find(name).unwrap();
+            let mut pos = Multiverse::from_variant(variant).unwrap();
+            for i in 0..40u64 {
+                timelines = timelines.max(pos.timelines.len());
+                for side in Color::ALL {
+                    let mut seen = pos.clone();
+                    seen.to_move = side;
+                    assert_eq!(memo.threat(&seen), threat(&seen), "{name} {seed} {i}");
+                    positions += 1;
+                }
+                // One of the first 40 legal actions, travel preferred (for
+                // positions of many timelines).
+                let mut actions: Vec<Vec<_>> = Vec::new();
+                for_each_legal_action(&pos, Budget::nodes(100_000), |moves, _| {
+                    actions.push(moves.to_vec());
+                    if actions.len() < 40 {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                });
+                let travels: Vec<_> = actions
+                    .iter()
+                    .filter(|a| a.iter().any(|m| m.from.board != m.to.board))
+                    .collect();
+                let pick = (seed * 7_919 + i * 104_729) as usize;
+                let action = if travels.is_empty() || i % 3 == 0 {
+                    actions.get(pick % actions.len().max(1))
+                } else {
+                    Some(travels[pick % travels.len()])
+                };
+                let Some(action) = action else { break };
+                play(&mut pos, action).unwrap();
+            }
+        }
+        assert!(positions > 150 && timelines > 3, "{positions} {timelines}");
+        assert!(
+            memo.slots.iter().filter(|s| s.grid != 0).count() > 100,
+            "many boards were remembered"
+        );
     }
 
     #[test]
