@@ -47,7 +47,7 @@ const USAGE: &str = "usage: chronochess boards
        chronochess conformance DIR [--budget NODES] [--times]
        chronochess stress generate|check|label|show|import ... (see stress/mod.rs)
        chronochess selfplay --white LEVEL --black LEVEL --games N [--board NAME] [--seed S] [--save DIR] [--ms N] [--nodes N[,N]] [--opening K] [--swap]
-       chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]
+       chronochess bestmove FILE.5dpgn [--level L] [--ms N | --nodes N] [--seed S]
        chronochess match-uci --engine CMD [--games N] [--movetime MS] [--level L] [--ms N | --nodes N] [--save DIR]
        chronochess puzzles generate|verify ... (see puzzles/mod.rs)";
 

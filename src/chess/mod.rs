@@ -17,4 +17,5 @@ pub use position::{
     CastlingRights, FenError, IllegalMove, Position, RepetitionKey, SanError, Status, UciError,
     STARTING_FEN,
 };
+pub(crate) use position::{BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 pub use square::{Square, MAX_SIDE};

@@ -1,6 +1,7 @@
-//! `chronochess bestmove FILE [--level L] [--ms N] [--seed S]`: the action the
-//! computer picks for the side to move of a 5dpgn game's last position, as
-//! one line of moves in the form `convert` writes (so that appending
+//! `chronochess bestmove FILE [--level L] [--ms N | --nodes N] [--seed S]`: the
+//! action the computer picks for the side to move of a 5dpgn game's last
+//! position (within `N` ms of the clock, or `N` nodes and no clock: the same
+//! answer on every run), as one line of moves in the form `convert` writes (so that appending
 //! `N. <line>` or ` / <line>` to the game gives a longer valid game).
 
 use std::time::{Duration, Instant};
@@ -42,7 +43,8 @@ pub fn deadline(ms: u64) -> impl Fn() -> bool {
     move || Instant::now() >= end
 }
 
-const USAGE: &str = "usage: chronochess bestmove FILE.5dpgn [--level L] [--ms N] [--seed S]";
+const USAGE: &str =
+    "usage: chronochess bestmove FILE.5dpgn [--level L] [--ms N | --nodes N] [--seed S]";
 
 /// Runs the command.
 ///
@@ -55,6 +57,9 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
         .unwrap_or("1000")
         .parse()
         .map_err(|_| "--ms needs a number")?;
+    let nodes: Option<u64> = flag(args, "--nodes")?
+        .map(|n| n.parse().map_err(|_| "--nodes needs a number"))
+        .transpose()?;
     let seed: u64 = flag(args, "--seed")?
         .unwrap_or("1")
         .parse()
@@ -69,7 +74,10 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
     }
     let game = replayed.game;
     let stop = deadline(ms);
-    let limits = Limits::clock(&stop);
+    let limits = match nodes {
+        Some(n) => Limits::nodes(n),
+        None => Limits::clock(&stop),
+    };
     let choice = choose_action(game.multiverse(), level, seed, &limits)
         .ok_or_else(|| format!("{file}: the side to move has no legal action"))?;
     eprintln!(

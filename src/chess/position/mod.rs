@@ -32,6 +32,7 @@ mod uci;
 pub use fen::{FenError, STARTING_FEN};
 pub use legality::IllegalMove;
 pub use movegen::{perft, CastleSide, Move2d, PROMOTION_KINDS, STANDARD_KINDS};
+pub(crate) use movegen::{BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 pub use san::SanError;
 pub use uci::UciError;
 

@@ -183,6 +183,8 @@ pub const STANDARD_KINDS: [PieceKind; 6] = [
     PieceKind::King,
 ];
 
+/// The knight's leaps on one board, as (dx, dy) (the 5D computer
+/// opponent's one-board capture test uses them too).
 pub(crate) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
@@ -193,6 +195,7 @@ pub(crate) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+/// The king's steps on one board, as (dx, dy).
 pub(crate) const KING_STEPS: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
@@ -203,7 +206,9 @@ pub(crate) const KING_STEPS: [(i8, i8); 8] = [
     (0, -1),
     (1, -1),
 ];
+/// The rook's directions on one board, as (dx, dy).
 pub(crate) const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+/// The bishop's directions on one board, as (dx, dy).
 pub(crate) const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The square `(dx, dy)` away on an 8×8 board, if any.

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use super::compose::greedy_actions;
 pub(crate) use super::compose::{compose, compose_after, move_guess};
 use super::eval::{evaluate, MATE, MATE_BOUND};
+use super::threat::ThreatMemo;
 use super::{Limits, Rng};
 use crate::fived::multiverse::Undo;
 use crate::fived::search::{for_each_legal_action_counted, outcome, outcome_traced};
@@ -105,15 +106,22 @@ pub(crate) fn in_check(pos: &mut Multiverse) -> bool {
     found
 }
 
+/// The memo [`score_action`] subtracts the opponent's best capture with,
+/// when the searcher counts it.
+fn memo(threats: bool, memo: &mut ThreatMemo) -> Option<&mut ThreatMemo> {
+    threats.then_some(memo)
+}
+
 /// Scores one legal action of the side to move of `work` (left unchanged):
 /// the static evaluation after it for the side that plays it, and, with
 /// `mate_test`, whether it mates (exactly, for a checking action); with
-/// `threats`, less the opponent's best capture ([`super::threat::threat`]).
+/// `threats`, less the opponent's best capture ([`super::threat::threat`],
+/// through the searcher's memo of each board's).
 fn score_action(
     work: &mut Multiverse,
     moves: &[Move],
     mate_test: bool,
-    threats: bool,
+    threats: Option<&mut ThreatMemo>,
     ply: i32,
 ) -> Option<Child> {
     let mover = work.to_move;
@@ -129,12 +137,7 @@ fn score_action(
     let score = if mate {
         MATE - (ply + 1)
     } else {
-        evaluate(work, mover, !mover, check)
-            - if threats {
-                super::threat::threat(work)
-            } else {
-                0
-            }
+        evaluate(work, mover, !mover, check) - threats.map_or(0, |memo| memo.threat(work))
     };
     unplay(work, undos);
     Some(Child {
@@ -239,6 +242,8 @@ pub(crate) struct Searcher<'a> {
     pub(crate) even_depths: bool,
     /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
     pub(crate) threats: bool,
+    /// Each board's best capture, as `threats` looks it up.
+    threat_memo: ThreatMemo,
     /// Mating replies the safety check found, most recent first
     /// (`defence.rs`).
     pub(crate) killers: Vec<Vec<Move>>,
@@ -270,6 +275,7 @@ impl<'a> Searcher<'a> {
             beam: super::beam::Beam::NARROW,
             even_depths: false,
             threats: false,
+            threat_memo: ThreatMemo::default(),
             killers: Vec::new(),
         }
     }
@@ -373,7 +379,13 @@ impl<'a> Searcher<'a> {
                     listing = Listing::Partial;
                     return ControlFlow::Break(());
                 }
-                let Some(kid) = score_action(&mut work, moves, mate_test, self.threats, ply) else {
+                let Some(kid) = score_action(
+                    &mut work,
+                    moves,
+                    mate_test,
+                    memo(self.threats, &mut self.threat_memo),
+                    ply,
+                ) else {
                     return ControlFlow::Continue(());
                 };
                 extra += kid.cost;
@@ -420,7 +432,13 @@ impl<'a> Searcher<'a> {
                 if kids.iter().any(|k| k.moves == moves) {
                     continue;
                 }
-                if let Some(kid) = score_action(&mut work, &moves, mate_test, self.threats, ply) {
+                if let Some(kid) = score_action(
+                    &mut work,
+                    &moves,
+                    mate_test,
+                    memo(self.threats, &mut self.threat_memo),
+                    ply,
+                ) {
                     self.nodes += kid.cost;
                     let mate = kid.mate;
                     kids.push(kid);
