@@ -181,17 +181,19 @@ fn the_kept_present_pair_test_cuts_where_it_decides() {
 }
 
 /// `outcome`'s softmate search stops at `SOFTMATE_NODES`: on a position
-/// where its second search needs more (`standardtwotimelines-0-swarm` 12
-/// of `holdout.tsv`, in check), the verdict (a legal action exists) comes
-/// after at most that many nodes of the second search, with softmate not
-/// claimed. (This was `fresh-slow.tsv standarddefendedpawn-0-swarm` 23
-/// until the order hint of `blockers.rs` made the first action found there
-/// keep the present: no second search at all.)
+/// where its second search needs more (`standardprincess-2-checks` 19 of
+/// `holdout4.tsv`, in check: an action keeping the present after 1 763
+/// nodes), the verdict (a legal action exists) comes after at most that
+/// many nodes of the second search, with softmate not claimed. (This was
+/// `fresh-slow.tsv standarddefendedpawn-0-swarm` 23 until the order hint of
+/// `blockers.rs` made the first action found there keep the present, then
+/// `holdout.tsv standardtwotimelines-0-swarm` 12 until the lines a royal
+/// hides (`lines.rs`) proved its softmate at the root.)
 #[test]
 fn outcome_bounds_its_softmate_search() {
     use chronochess::fived::search::{outcome_traced, SOFTMATE_NODES};
-    let (suite, positions) = load("holdout.tsv");
-    let i = row_index(&suite, "standardtwotimelines-0-swarm", 12);
+    let (suite, positions) = load("holdout4.tsv");
+    let i = row_index(&suite, "standardprincess-2-checks", 19);
     let (o, nodes) = outcome_traced(&positions[i], Budget::nodes(300_000));
     assert_eq!(
         o,
