@@ -63,7 +63,9 @@
 //!   search skips, without making it, every jump whose new timeline is
 //!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
-//!   back, a board with a jump into the past passes first.
+//!   back, a board with a jump into the past passes first; and a board with
+//!   no move and no jump of its own passes before its arrivals when a board
+//!   decided after it has a jump into the past (`stuck.rs`).
 //! - Order only, in check (`blockers.rs`): each board's non-branching moves
 //!   that touch a line of the check of passing everywhere come first, for
 //!   as long as the search finds an action within `HINT_PROBE_NODES`.
