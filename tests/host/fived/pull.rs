@@ -3,7 +3,8 @@
 //! at the present with no move and no jump can be played only by an arrival
 //! (a hop from a board decided after it) or left to a pulled-back present.
 //! When a board decided after it has a jump into the past not known to
-//! fail, phase 1 now tries its pass before its arrivals.
+//! fail, phase 1 now tries its pass before its arrivals (in the search after
+//! the probe only, so short searches are unchanged).
 
 use super::stress::{load, row_index};
 use chronochess::fived::search::outcome_traced;
@@ -30,6 +31,7 @@ fn bare_boards_pass_first_when_a_jump_can_pull_the_present_back() {
     );
 }
 
-/// The node budget of the test above (72 measured; int: undecided within
-/// 300 000).
-const BUDGET: u64 = 1_000;
+/// The node budget of the test above (1 073 measured: the order applies only
+/// after the probe of `run_search`, whose 1 000 nodes come first; int:
+/// undecided within 300 000).
+const BUDGET: u64 = 5_000;
