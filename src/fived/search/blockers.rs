@@ -137,6 +137,7 @@ pub(super) fn run_search(
     }
     let rest = Budget::nodes(budget.nodes - used);
     let mut s = Search::with_order(position, rest, keep_present, false, relinked, visit);
+    s.bare_first = true;
     let r = s.run();
     (
         answer(r),

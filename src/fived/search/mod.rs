@@ -63,7 +63,10 @@
 //!   search skips, without making it, every jump whose new timeline is
 //!   active and starts before the present (it would pull it back).
 //! - Order only: when a passed board can be saved only by pulling the present
-//!   back, a board with a jump into the past passes first.
+//!   back, a board with a jump into the past passes first; and a board with
+//!   no move and no jump of its own passes before its arrivals when a board
+//!   decided after it has a jump into the past (`stuck.rs`; only in the
+//!   search after the probe of `run_search`).
 //! - Order only, in check (`blockers.rs`): each board's non-branching moves
 //!   that touch a line of the check of passing everywhere come first, for
 //!   as long as the search finds an action within `HINT_PROBE_NODES`.
@@ -299,6 +302,11 @@ struct Search<'v> {
     /// The hop-linked order of `linked.rs` differs from the order of
     /// fewest moves (a restart in it is worth its nodes: `run_search`).
     relinked: bool,
+    /// A board with no move and no jump passes first when a later early
+    /// board can jump into the past (`stuck.rs` `pull_first_for_bare`);
+    /// set only for the search after the probe (`run_search`), so searches
+    /// that end within the probe are unchanged.
+    bare_first: bool,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -528,6 +536,7 @@ impl<'v> Search<'v> {
             full_budget: budget.nodes,
             hinted,
             relinked,
+            bare_first: false,
             stack: Vec::new(),
             visit,
         }

@@ -87,7 +87,8 @@ impl Search<'_> {
         // pulling the present back, keep this board's jumps into the past
         // available first, so an action is found without first trying every
         // combination of the other boards' moves.
-        let pass_first = may_pass && self.pull_needed_from(i)?;
+        let pass_first = may_pass
+            && (self.pull_needed_from(i)? || (self.bare_first && self.pull_first_for_bare(i)?));
         let mut choices: Vec<Choice> = Vec::new();
         if pass_first {
             choices.push(Choice::Pass);

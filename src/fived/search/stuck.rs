@@ -377,6 +377,31 @@ impl Search<'_> {
         ControlFlow::Continue(false)
     }
 
+    /// True if board `i` (an early board) has no move and no jump of its
+    /// own, so only an arrival (a hop from a board decided after it) or a
+    /// pulled-back present can play it, and an early board decided after it
+    /// has a jump into the past not known to fail. Order only (`phases.rs`
+    /// then lets it pass first): its arrivals each spend another board's
+    /// move, while passing leaves that board free and the present to a jump.
+    pub(super) fn pull_first_for_bare(&mut self, i: usize) -> ControlFlow<Stop, bool> {
+        let present = self.mv.present();
+        if !self.nonbranching[i].is_empty()
+            || !self.jumps[i].is_empty()
+            || color_of(present) != self.mover
+            || !self.mv.next_timeline_active(self.mover)
+        {
+            return ControlFlow::Continue(false);
+        }
+        for u in i + 1..self.first_free {
+            for k in 0..self.jumps[u].len() {
+                if self.jumps[u][k].to.board.v < present && !self.jump_fails(u, k)? {
+                    return ControlFlow::Continue(true);
+                }
+            }
+        }
+        ControlFlow::Continue(false)
+    }
+
     /// True if jump `k` of board `i` gives a check in every action that
     /// makes it as a branching jump. The test: made as a branching jump in the
     /// searched position, before any other move, it gives a check that avoids

@@ -12,6 +12,7 @@ mod lines;
 mod orders;
 mod play;
 mod props;
+mod pull;
 mod puzzles;
 mod reactivation;
 mod rescue;
