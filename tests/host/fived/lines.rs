@@ -14,6 +14,18 @@ fn row(file: &str, game: &str, pos: usize) -> Multiverse {
     positions[row_index(&suite, game, pos)].clone()
 }
 
+/// `m` is proved checkmate, and its legal actions counted as none, each
+/// within 1 000 nodes (`what` names the row in a failure).
+fn mate_within_1000(m: &Multiverse, what: &str) {
+    let (o, nodes) = outcome_traced(m, Budget::nodes(1_000));
+    assert_eq!(o, Answer::Known(Outcome::Checkmate), "{what}: {nodes:?}");
+    assert_eq!(
+        count_legal_actions(m, Some(1000), Budget::nodes(1_000)),
+        Answer::Known(0),
+        "{what}"
+    );
+}
+
 /// `holdout4.tsv standarddefendedpawn-4-kings` 27 (55 timelines, Black to
 /// move at T19 with 39 boards at the present, no new timeline active): a
 /// White bishop's line through the next boards of four of them that no
@@ -23,12 +35,7 @@ fn row(file: &str, game: &str, pos: usize) -> Multiverse {
 fn an_unblockable_line_through_boards_that_must_be_played_is_checkmate() {
     let m = row("holdout4.tsv", "standarddefendedpawn-4-kings", 27);
     assert!(m.in_check());
-    let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
-    assert_eq!(o, Answer::Known(Outcome::Checkmate), "{nodes:?}");
-    assert_eq!(
-        count_legal_actions(&m, Some(1000), Budget::nodes(1_000)),
-        Answer::Known(0)
-    );
+    mate_within_1000(&m, "the row");
 }
 
 /// Two checkmates of the older holdout files that main proved only after
@@ -147,12 +154,7 @@ fn a_royal_that_hides_a_royal_does_not_lift_the_line_by_moving() {
     assert!(replay.error.is_none(), "{:?}", replay.error);
     let m = replay.game.multiverse().clone();
     assert!(m.in_check());
-    let (o, nodes) = outcome_traced(&m, Budget::nodes(1_000));
-    assert_eq!(o, Answer::Known(Outcome::Checkmate), "{nodes:?}");
-    assert_eq!(
-        count_legal_actions(&m, Some(1000), Budget::nodes(1_000)),
-        Answer::Known(0)
-    );
+    mate_within_1000(&m, "the row");
 }
 
 /// Two older rows of the same shape, checkmates that main 163c340 proved
