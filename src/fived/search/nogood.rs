@@ -10,7 +10,9 @@
 //! playable only while it is the end of its timeline), so only the others
 //! are tested before the move. A check through the timeline a branching
 //! jump creates holds only for that timeline number (a jump that checks as
-//! `+3` may not as `+4`). A point on a timeline an earlier jump of the
+//! `+3` may not as `+4`); its points on that timeline are left out, and a
+//! reason that leaves the number of timelines implicit (phase 2's) states
+//! it by the others (`Search::learn`). A point on a timeline an earlier jump of the
 //! action created is a condition like any other: it names the board by
 //! its number and asks for the same piece or empty square there, which
 //! holds whichever jump created that timeline only if the boards match.
@@ -399,15 +401,30 @@ impl Search<'_> {
     /// Move `id` gave the check noted in `last_conds`: remember it, and add
     /// its conditions to `why` (without those on `own` unless `with_own`).
     /// True if it gives that check in every action.
-    fn learn(&mut self, id: usize, own: [BoardId; 2], with_own: bool) -> bool {
+    ///
+    /// A check through the timeline the move itself created holds for that
+    /// timeline's number only. With `number_implicit` the caller's reason
+    /// leaves the number of timelines implicit (a phase-2 node's reason,
+    /// `siblings.rs`: it is only ever tested where the timeline range is the
+    /// one here, so the same jump creates a timeline of the same number,
+    /// with the same first board), and such a check is stated by its other
+    /// conditions ("The jump's own new timeline" in `cuts.md`); otherwise
+    /// the reason becomes unknown.
+    fn learn(
+        &mut self,
+        id: usize,
+        own: [BoardId; 2],
+        with_own: bool,
+        number_implicit: bool,
+    ) -> bool {
         self.last_check = None;
         let Some((conds, numbered)) = self.last_conds.take() else {
             self.why.set_unknown();
             return false;
         };
-        if numbered {
+        if numbered && !number_implicit {
             // Holds only for this timeline number: depends on how many
-            // jumps came before.
+            // jumps came before, which this reason does not pin.
             self.why.set_unknown();
         }
         for c in &conds {
@@ -431,11 +448,12 @@ impl Search<'_> {
     }
 
     /// Jump `k` of board `i` made as a branching jump gave the check noted
-    /// in `last_conds`: remember it.
-    pub(super) fn learn_jump(&mut self, i: usize, k: usize, with_own: bool) {
+    /// in `last_conds`: remember it. `number_implicit`: see
+    /// [`Search::learn`].
+    pub(super) fn learn_jump(&mut self, i: usize, k: usize, with_own: bool, number_implicit: bool) {
         let id = self.learnt.jump_id(i, k);
         let own = own_boards(&self.jumps[i][k], false);
-        if self.learn(id, own, with_own) {
+        if self.learn(id, own, with_own, number_implicit) {
             self.jump_dead[i][k] = Some(true);
         }
     }
@@ -448,7 +466,7 @@ impl Search<'_> {
         let own = own_boards(&m, !m.is_physical());
         // A move that gives a check on its own was dropped before the
         // search, so "every action" cannot be new here; keep it as a nogood.
-        if self.learn(id, own, with_own) {
+        if self.learn(id, own, with_own, false) {
             self.learnt.nogoods[id].push(Nogood {
                 conds: Vec::new(),
                 timeline: ANY_NUMBER,
@@ -462,7 +480,7 @@ impl Search<'_> {
         let m = self.jumps[i][k];
         let bad = self.probe(&m, true)?;
         if bad && self.last_check.is_some() {
-            self.learn_jump(i, k, false);
+            self.learn_jump(i, k, false, false);
         }
         ControlFlow::Continue(bad)
     }

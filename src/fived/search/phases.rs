@@ -332,9 +332,11 @@ impl Search<'_> {
                     }
                 };
                 let own = self.jump_own_boards(&m);
-                if let Some((w, after)) = self.sibling_explained(&m, reserve, &failed)? {
-                    if !self.present_pinned_after(i, present, after) {
-                        node_why.set_unknown();
+                if let Some((w, after, keeper)) = self.sibling_explained(i, &m, reserve, &failed)? {
+                    match self.present_pinned_after(present, after, keeper) {
+                        Some(Some(c)) => node_why.push(c),
+                        Some(None) => {}
+                        None => node_why.set_unknown(),
                     }
                     node_why.union_with(&w.without(&own));
                     continue;
@@ -343,7 +345,11 @@ impl Search<'_> {
                 let tried = self.try_move(&m, true)?;
                 if tried.is_none() {
                     if self.last_check.is_some() {
-                        self.learn_jump(i, k, true);
+                        // This node's reason leaves the timeline range
+                        // implicit: a check through the jump's own new
+                        // timeline is stated by its other conditions
+                        // (`cuts.md`, "The jump's own new timeline").
+                        self.learn_jump(i, k, true, true);
                     } else {
                         self.why.set_unknown();
                     }
@@ -353,6 +359,7 @@ impl Search<'_> {
                 if let Some(u) = tried {
                     let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                     let after = self.mv.present();
+                    let keeper = self.present_keeper(i);
                     self.stack.push(m);
                     self.branch_count += 1;
                     let r = self.phase_b();
@@ -363,8 +370,10 @@ impl Search<'_> {
                     }
                     self.mv.undo(u);
                     let why = r?;
-                    if !self.present_pinned_after(i, present, after) {
-                        node_why.set_unknown();
+                    match self.present_pinned_after(present, after, keeper) {
+                        Some(Some(c)) => node_why.push(c),
+                        Some(None) => {}
+                        None => node_why.set_unknown(),
                     }
                     node_why.union_with(&why.without(&own));
                     self.keep_failed(&mut failed, why, after, reserve);

@@ -68,10 +68,11 @@ impl Search<'_> {
     /// jump fails the same way). Made without a check test (no node).
     pub(super) fn sibling_explained(
         &mut self,
+        i: usize,
         m: &Move,
         reserve: Option<usize>,
         failed: &[Failed],
-    ) -> ControlFlow<Stop, Option<(Why, i32)>> {
+    ) -> ControlFlow<Stop, Option<(Why, i32, Option<usize>)>> {
         if failed.is_empty() {
             return ControlFlow::Continue(None);
         }
@@ -89,6 +90,7 @@ impl Search<'_> {
             return ControlFlow::Continue(None);
         };
         let present = self.mv.present();
+        let keeper = self.present_keeper(i);
         let kept = self.keep_present.is_none_or(|p| present >= p);
         let found = if kept {
             failed
@@ -96,12 +98,12 @@ impl Search<'_> {
                 .find(|f| {
                     f.present == present && f.reserved == reserved && f.why.holds_in(&self.mv)
                 })
-                .map(|f| (f.why.clone(), present))
+                .map(|f| (f.why.clone(), present, keeper))
                 // Or a reason kept for the child's context in another
                 // order of the same jumps (`orders.rs`).
                 .or_else(|| {
                     let key = self.child_order_key(reserved.clone());
-                    self.order_known_in(&key).map(|w| (w, present))
+                    self.order_known_in(&key).map(|w| (w, present, keeper))
                 })
         } else {
             None
@@ -199,13 +201,53 @@ impl Search<'_> {
         why
     }
 
+    /// Once a jump from board `i` is made: a board other than `i` that
+    /// waits at the present (playable, active), if any. It keeps the present
+    /// there (see [`Search::present_pinned_after`]).
+    pub(super) fn present_keeper(&self, i: usize) -> Option<usize> {
+        let present = self.mv.present();
+        (0..self.boards.len()).find(|&w| {
+            let b = self.boards[w];
+            w != i && b.v == present && self.mv.is_playable(b, self.mover) && self.mv.is_active(b.l)
+        })
+    }
+
     /// Is the present after a jump from board `i` (`before` at this node,
-    /// `after` once made) the same in every position where this node's
-    /// reason holds? Yes if the jump pulled it back (that depends only on
-    /// the jump, the number of timelines and the old inactive timelines'
-    /// ends, all pinned), or if it stayed because another waiting early
-    /// board (unplayed by the reason) keeps it there.
-    pub(super) fn present_pinned_after(&self, i: usize, before: i32, after: i32) -> bool {
-        after < before || (after == before && self.waiting_early().iter().any(|&w| w != i))
+    /// `after` once made, when board `keeper` waited there:
+    /// [`Search::present_keeper`]) the same in every position where this
+    /// node's reason holds? `None` if not known; `Some(c)` if so, once the
+    /// condition `c` (if any) is added to the reason.
+    ///
+    /// Yes if the jump pulled it back (that depends only on the jump, the
+    /// number of timelines and the old inactive timelines' ends, all
+    /// pinned), or if it stayed where it was and board `keeper` waits
+    /// there, with "`keeper` unplayed" as `c`. Where the reason holds, with
+    /// the same timeline range and present, the jump adds the same timeline
+    /// and plays board `i` only: `keeper` is still the end of its timeline,
+    /// active (activity depends on the range only), so the present stays at
+    /// most `before`; and every active end is at least `before`: those
+    /// active before the jump (the present was `before`), the new
+    /// timeline's board (the same as here), and the ends of the old
+    /// timelines the jump reactivates (pinned by the base, or the
+    /// opponent's, which the mover never changes; here they kept the
+    /// present at `before`). Before, only an early waiting board counted as
+    /// `keeper`, not a board whose timeline the jump itself reactivates
+    /// (`cuts.md`, "The jump's own new timeline").
+    pub(super) fn present_pinned_after(
+        &self,
+        before: i32,
+        after: i32,
+        keeper: Option<usize>,
+    ) -> Option<Option<Cond>> {
+        if after < before {
+            return Some(None);
+        }
+        if after != before {
+            return None;
+        }
+        keeper.map(|w| {
+            let b = self.boards[w];
+            Some(Cond::existence(&self.mv, BoardId { l: b.l, v: b.v + 1 }))
+        })
     }
 }

@@ -19,6 +19,7 @@ mod rescue;
 mod resolve;
 mod roundtrip;
 mod sets;
+mod siblings;
 mod softmate;
 mod stale;
 mod stress;
