@@ -279,6 +279,7 @@ impl Level {
             beam: if upper { Beam::WIDER } else { Beam::NARROW },
             even_depths: self == Level::Strongest,
             threats: upper,
+            per_timeline: self == Level::Strongest,
         }
     }
 }
@@ -307,6 +308,11 @@ pub struct Skill {
     /// capture after it ([`threat::threat`]): a one-capture look past the
     /// horizon (level 5 and `strongest`; it doubles the time per node).
     pub threats: bool,
+    /// Whether the evaluation is taken per active timeline
+    /// ([`eval::evaluate_per_timeline`]): a branch off a board where we
+    /// lead then adds nothing by itself, so a side that is ahead takes
+    /// pieces rather than multiplying timelines (`strongest` only).
+    pub per_timeline: bool,
 }
 
 impl std::fmt::Display for Level {
@@ -571,6 +577,7 @@ fn choose_by_level(
             s.beam = skill.beam;
             s.even_depths = skill.even_depths;
             s.threats = skill.threats;
+            s.per_timeline = skill.per_timeline;
             if rng.below(100) >= u64::from(skill.safety) {
                 s.without_safety();
             }
