@@ -141,7 +141,12 @@
 //!   is less the opponent's best single capture on a board it can play
 //!   ([`threat::threat`]: the piece taken, less the capturing piece when the
 //!   target is defended), a one-capture look past the horizon: a capture the
-//!   opponent answers at once no longer counts as won.
+//!   opponent answers at once no longer counts as won;
+//! - for `strongest` ([`Skill::per_timeline`]), every term but the check,
+//!   and the opponent's capture, divided by the number of active timelines
+//!   ([`eval::evaluate_per_timeline`]): summed, a branch off a board a side
+//!   leads on counts that lead again, and a winning side multiplied
+//!   timelines rather than take pieces.
 //!
 //! # Levels
 //!
