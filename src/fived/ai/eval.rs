@@ -117,56 +117,11 @@ fn centre_mask(width: u8, height: u8) -> u64 {
 /// knows it, or knows it cheaply).
 #[must_use]
 pub fn evaluate(position: &Multiverse, side: Color, to_move: Color, in_check: bool) -> i32 {
-    score_of(position, side, to_move, in_check, false)
-}
-
-/// [`evaluate`] with every term but the check taken per active timeline:
-/// the end boards' material and placement, the timelines each side made
-/// and the boards ahead of the present are divided by the number of
-/// active timelines (`strongest`, [`super::Skill::per_timeline`]). With
-/// one timeline it is [`evaluate`].
-///
-/// Summed, a branch off a board where a side leads counts that board's
-/// lead again (the new timeline copies it), and a new active timeline adds
-/// its bonus whatever the board: a side that is winning scores more by
-/// branching than by taking pieces, and the multiverse grows until the
-/// search no longer sees the opponent's mates (against `random` on
-/// Standard, lost games after +5 000 to +55 000 summed over 13 to 40
-/// timelines). Per timeline, copying a board moves the score only by how
-/// much that board differs from the mean, a capture is worth a share of
-/// one board, and a new timeline's bonus shrinks as timelines multiply.
-#[must_use]
-pub fn evaluate_per_timeline(
-    position: &Multiverse,
-    side: Color,
-    to_move: Color,
-    in_check: bool,
-) -> i32 {
-    score_of(position, side, to_move, in_check, true)
-}
-
-/// The number of active timelines of `position` (at least 1).
-#[must_use]
-pub fn active_timelines(position: &Multiverse) -> i32 {
-    let (lmin, lmax) = position.timeline_range();
-    let n = (lmin..=lmax).filter(|&l| position.is_active(l)).count();
-    i32::try_from(n).unwrap_or(i32::MAX).max(1)
-}
-
-/// [`evaluate`] (`per_timeline` false) or [`evaluate_per_timeline`].
-fn score_of(
-    position: &Multiverse,
-    side: Color,
-    to_move: Color,
-    in_check: bool,
-    per_timeline: bool,
-) -> i32 {
     let (lmin, lmax) = position.timeline_range();
     let present = position.present();
     let (w, h) = (position.width(), position.height());
     let mut white = 0i32;
     let mut ahead = 0i32;
-    let mut active_count = 0i32;
     for l in lmin..=lmax {
         let Some(tl) = position.timeline(l) else {
             continue;
@@ -175,7 +130,6 @@ fn score_of(
             continue;
         };
         let active = position.is_active(l);
-        active_count += i32::from(active);
         let bal = board_balance(end, w, h);
         white += if active {
             4 * bal
@@ -192,6 +146,7 @@ fn score_of(
             };
         }
     }
+    let mut score = white / 4 + AHEAD * ahead;
     // Timelines made by each side (section 5 of the rules), and how many of
     // them are active.
     let (init_min, init_max) = (position.init_min, position.init_max);
@@ -199,11 +154,7 @@ fn score_of(
     let black_made = init_min - lmin;
     let white_active = white_made.min(black_made + 1);
     let black_active = black_made.min(white_made + 1);
-    let timelines = ACTIVE_TIMELINE * (white_active - black_active);
-    let mut score = white / 4 + AHEAD * ahead + timelines;
-    if per_timeline {
-        score /= active_count.max(1);
-    }
+    score += ACTIVE_TIMELINE * (white_active - black_active);
     if in_check {
         score += if to_move == Color::White {
             -IN_CHECK
@@ -236,36 +187,6 @@ mod tests {
         assert_eq!(m.count_ones(), 16);
         assert_ne!(m & (1 << (3 * 8 + 3)), 0); // d4
         assert_eq!(m & 1, 0); // a1
-    }
-
-    fn position(text: &str) -> Multiverse {
-        let read = crate::notation::read(text).unwrap();
-        let r = crate::notation::resolve::replay(&read.game, |_, _| {}).unwrap();
-        assert!(r.error.is_none(), "{:?}", r.error);
-        r.game.multiverse().clone()
-    }
-
-    #[test]
-    fn a_branch_off_a_board_we_lead_on_raises_the_sum_not_the_per_timeline_score() {
-        // White wins a knight for a pawn (3. Qxd4), then its other knight
-        // jumps one turn back: the new timeline copies the board where
-        // White is already a knight up.
-        let ahead = "[Board \"Standard\"]\n[Mode \"5D\"]\n\
-            1. (0T1)e2e4 / (0T1)Nb8c6\n2. (0T2)d2d4 / (0T2)Nc6xd4\n\
-            3. (0T3)Qd1xd4 / (0T3)a7a6\n4. (0T4)Ng1f3 / (0T4)a6a5\n";
-        let branched = format!("{ahead}5. (0T5)Nf3>>(0T4)f5\n");
-        let (a, b) = (position(ahead), position(&branched));
-        assert_eq!((active_timelines(&a), active_timelines(&b)), (1, 2));
-        let sum = |m: &Multiverse| evaluate(m, Color::White, m.to_move, false);
-        let per = |m: &Multiverse| evaluate_per_timeline(m, Color::White, m.to_move, false);
-        // One timeline: the two are the same evaluation.
-        assert_eq!(sum(&a), per(&a));
-        assert!(sum(&a) > 150, "{}", sum(&a));
-        // Summed, the branch counts White's lead a second time (and a
-        // timeline's bonus); per timeline it moves by much less than one
-        // pawn.
-        assert!(sum(&b) - sum(&a) > 150, "{} {}", sum(&a), sum(&b));
-        assert!((per(&b) - per(&a)).abs() < 60, "{} {}", per(&a), per(&b));
     }
 
     #[test]

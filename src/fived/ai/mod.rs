@@ -141,12 +141,7 @@
 //!   is less the opponent's best single capture on a board it can play
 //!   ([`threat::threat`]: the piece taken, less the capturing piece when the
 //!   target is defended), a one-capture look past the horizon: a capture the
-//!   opponent answers at once no longer counts as won;
-//! - for `strongest` ([`Skill::per_timeline`]), every term but the check,
-//!   and the opponent's capture, divided by the number of active timelines
-//!   ([`eval::evaluate_per_timeline`]): summed, a branch off a board a side
-//!   leads on counts that lead again, and a winning side multiplied
-//!   timelines rather than take pieces.
+//!   opponent answers at once no longer counts as won.
 //!
 //! # Levels
 //!
@@ -284,7 +279,6 @@ impl Level {
             beam: if upper { Beam::WIDER } else { Beam::NARROW },
             even_depths: self == Level::Strongest,
             threats: upper,
-            per_timeline: self == Level::Strongest,
         }
     }
 }
@@ -313,11 +307,6 @@ pub struct Skill {
     /// capture after it ([`threat::threat`]): a one-capture look past the
     /// horizon (level 5 and `strongest`; it doubles the time per node).
     pub threats: bool,
-    /// Whether the evaluation is taken per active timeline
-    /// ([`eval::evaluate_per_timeline`]): a branch off a board where we
-    /// lead then adds nothing by itself, so a side that is ahead takes
-    /// pieces rather than multiplying timelines (`strongest` only).
-    pub per_timeline: bool,
 }
 
 impl std::fmt::Display for Level {
@@ -582,7 +571,6 @@ fn choose_by_level(
             s.beam = skill.beam;
             s.even_depths = skill.even_depths;
             s.threats = skill.threats;
-            s.per_timeline = skill.per_timeline;
             if rng.below(100) >= u64::from(skill.safety) {
                 s.without_safety();
             }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::compose::greedy_actions;
 pub(crate) use super::compose::{compose, compose_after, move_guess};
-use super::eval::{active_timelines, evaluate, evaluate_per_timeline, MATE, MATE_BOUND};
+use super::eval::{evaluate, MATE, MATE_BOUND};
 use super::threat::ThreatMemo;
 use super::{Limits, Rng};
 use crate::fived::multiverse::Undo;
@@ -116,14 +116,12 @@ fn memo(threats: bool, memo: &mut ThreatMemo) -> Option<&mut ThreatMemo> {
 /// the static evaluation after it for the side that plays it, and, with
 /// `mate_test`, whether it mates (exactly, for a checking action); with
 /// `threats`, less the opponent's best capture ([`super::threat::threat`],
-/// through the searcher's memo of each board's); with `per_timeline`, by
-/// [`evaluate_per_timeline`], the capture too as a share of one timeline.
+/// through the searcher's memo of each board's).
 fn score_action(
     work: &mut Multiverse,
     moves: &[Move],
     mate_test: bool,
     threats: Option<&mut ThreatMemo>,
-    per_timeline: bool,
     ply: i32,
 ) -> Option<Child> {
     let mover = work.to_move;
@@ -138,9 +136,6 @@ fn score_action(
     let unresolved = check && mate_test && test == Answer::Unknown;
     let score = if mate {
         MATE - (ply + 1)
-    } else if per_timeline {
-        evaluate_per_timeline(work, mover, !mover, check)
-            - threats.map_or(0, |memo| memo.threat(work) / active_timelines(work))
     } else {
         evaluate(work, mover, !mover, check) - threats.map_or(0, |memo| memo.threat(work))
     };
@@ -247,9 +242,6 @@ pub(crate) struct Searcher<'a> {
     pub(crate) even_depths: bool,
     /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
     pub(crate) threats: bool,
-    /// Whether scores are taken per active timeline
-    /// ([`super::Skill::per_timeline`]).
-    pub(crate) per_timeline: bool,
     /// Each board's best capture, as `threats` looks it up.
     threat_memo: ThreatMemo,
     /// Mating replies the safety check found, most recent first
@@ -283,7 +275,6 @@ impl<'a> Searcher<'a> {
             beam: super::beam::Beam::NARROW,
             even_depths: false,
             threats: false,
-            per_timeline: false,
             threat_memo: ThreatMemo::default(),
             killers: Vec::new(),
         }
@@ -393,7 +384,6 @@ impl<'a> Searcher<'a> {
                     moves,
                     mate_test,
                     memo(self.threats, &mut self.threat_memo),
-                    self.per_timeline,
                     ply,
                 ) else {
                     return ControlFlow::Continue(());
@@ -447,7 +437,6 @@ impl<'a> Searcher<'a> {
                     &moves,
                     mate_test,
                     memo(self.threats, &mut self.threat_memo),
-                    self.per_timeline,
                     ply,
                 ) {
                     self.nodes += kid.cost;
@@ -475,11 +464,7 @@ impl<'a> Searcher<'a> {
     fn static_score(&mut self) -> i32 {
         let side = self.pos.to_move;
         let check = in_check(&mut self.pos);
-        if self.per_timeline {
-            evaluate_per_timeline(&self.pos, side, side, check)
-        } else {
-            evaluate(&self.pos, side, side, check)
-        }
+        evaluate(&self.pos, side, side, check)
     }
 
     /// How many children a node searches `depth` plies deep, best first.
