@@ -252,7 +252,8 @@ impl Level {
     ///   multiverse that follows is where the search sees least. Against
     ///   level 5 over the README's reference games on Very Small: +85 Elo
     ///   with it, +63 without (two openings won instead of lost, none
-    ///   worse; still short of +100: see the README's "Measured strength");
+    ///   worse; still short of +100), and even over 60 games of other
+    ///   openings (see the README's "Measured strength");
     /// - *beam*: how many children an inner node searches, by how far it
     ///   is from the horizon ([`Beam::NARROW`] for levels 1–4,
     ///   [`Beam::WIDER`] above: it took level 5 from +49 to +85 over level
