@@ -218,7 +218,7 @@ impl Level {
     /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
     /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
     /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action, a wider beam, the opponent's captures |
-    /// | `strongest` | 64 actions, even only past 4 | the caller's only | 0 | always | as deep as the limit allows, the wider beam, the opponent's captures |
+    /// | `strongest` | 64 actions, even only past 4 | the caller's only | 0 | always | as deep as the limit allows, the wider beam, the opponent's captures, no branching when ahead |
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
     ///   when the node limit runs out (with three or more timelines even the
@@ -244,6 +244,16 @@ impl Level {
     ///   not count a piece the reply takes back (level 5 over level 4 on Very
     ///   Small, 200 games: +125 Elo with it, +85 without; given to level 4
     ///   too, +42 over 100: see the README's "Measured strength");
+    /// - *no branching when ahead* ([`Skill::simplify`], `strongest` only):
+    ///   when the last iteration's best root score is at least 150 cp (and
+    ///   not a mate), each root action that makes a new timeline is scored
+    ///   300 cp lower. On Very Small the side ahead on one timeline often
+    ///   lost after branching (its king jumping back included): the
+    ///   multiverse that follows is where the search sees least. Against
+    ///   level 5 over the README's reference games on Very Small: +85 Elo
+    ///   with it, +63 without (two openings won instead of lost, none
+    ///   worse; still short of +100), and even over 60 games of other
+    ///   openings (see the README's "Measured strength");
     /// - *beam*: how many children an inner node searches, by how far it
     ///   is from the horizon ([`Beam::NARROW`] for levels 1–4,
     ///   [`Beam::WIDER`] above: it took level 5 from +49 to +85 over level
@@ -279,6 +289,7 @@ impl Level {
             beam: if upper { Beam::WIDER } else { Beam::NARROW },
             even_depths: self == Level::Strongest,
             threats: upper,
+            simplify: self == Level::Strongest,
         }
     }
 }
@@ -307,6 +318,10 @@ pub struct Skill {
     /// capture after it ([`threat::threat`]): a one-capture look past the
     /// horizon (level 5 and `strongest`; it doubles the time per node).
     pub threats: bool,
+    /// Whether the root, when the search finds its side ahead, scores each
+    /// action that branches (makes a new timeline) 300 cp lower
+    /// (`strongest` only): see [`Level::skill`].
+    pub simplify: bool,
 }
 
 impl std::fmt::Display for Level {
@@ -571,6 +586,7 @@ fn choose_by_level(
             s.beam = skill.beam;
             s.even_depths = skill.even_depths;
             s.threats = skill.threats;
+            s.simplify = skill.simplify;
             if rng.below(100) >= u64::from(skill.safety) {
                 s.without_safety();
             }

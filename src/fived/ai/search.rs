@@ -43,6 +43,16 @@ const ROOT_SCAN_SHARE: u64 = 3;
 /// limit bounds the time spent whatever the position.
 pub(crate) const APPLIED_PER_NODE: u64 = 10;
 
+/// `strongest` is ahead when the best root action of its last iteration
+/// scored at least this much (its penalty, below, not counted), and not a
+/// mate ([`super::Skill::simplify`]).
+pub(crate) const SIMPLIFY_AHEAD: i32 = 150;
+/// What a root action that makes a new timeline costs `strongest` when it
+/// is ahead, in centipawns. On Very Small the side ahead on one timeline
+/// often lost a won game after it branched, its own king jumping back
+/// included: the multiverse that follows is where the search sees least.
+pub(crate) const BRANCH_PENALTY: i32 = 300;
+
 /// One action of a node: its moves, the static score of the position after
 /// it for the side that plays it, and whether it gives check or mate.
 #[derive(Debug, Clone)]
@@ -242,6 +252,9 @@ pub(crate) struct Searcher<'a> {
     pub(crate) even_depths: bool,
     /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
     pub(crate) threats: bool,
+    /// Whether the root avoids branching when ahead
+    /// ([`super::Skill::simplify`], [`SIMPLIFY_AHEAD`]).
+    pub(crate) simplify: bool,
     /// Each board's best capture, as `threats` looks it up.
     threat_memo: ThreatMemo,
     /// Mating replies the safety check found, most recent first
@@ -275,6 +288,7 @@ impl<'a> Searcher<'a> {
             beam: super::beam::Beam::NARROW,
             even_depths: false,
             threats: false,
+            simplify: false,
             threat_memo: ThreatMemo::default(),
             killers: Vec::new(),
         }
@@ -635,6 +649,8 @@ impl<'a> Searcher<'a> {
         let mut exact: Vec<(Vec<Move>, i32)> =
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         let mut completed = 1;
+        // The best action's score without its branching penalty.
+        let mut best_raw = best.1;
         for depth in 2..=max_depth {
             if self.even_depths && depth > 4 && !depth.is_multiple_of(2) {
                 continue;
@@ -649,17 +665,42 @@ impl<'a> Searcher<'a> {
             };
             let mut alpha = -MATE - 1;
             let mut scored: Vec<(usize, i32)> = Vec::new();
+            // Ahead (by the last iteration), `strongest` scores each root
+            // action that branches [`BRANCH_PENALTY`] lower; each is
+            // searched with the window moved by as much, so that a score
+            // that fails low still fails low once the penalty is taken off.
+            let ahead = self.simplify && (SIMPLIFY_AHEAD..MATE_BOUND).contains(&best_raw);
+            let timelines = self.pos.timeline_range();
+            let mut penalty_of = vec![0; kids.len()];
             for (i, kid) in kids.iter().enumerate().take(width) {
                 let Some(undos) = play(&mut self.pos, &kid.moves) else {
                     continue;
                 };
+                // No penalty once a mate is in hand: a mate's bound would
+                // not fail low with the moved window.
+                let penalty = if ahead
+                    && alpha < MATE_BOUND - BRANCH_PENALTY
+                    && self.pos.timeline_range() != timelines
+                {
+                    BRANCH_PENALTY
+                } else {
+                    0
+                };
                 // With a margin every root action gets its exact score.
-                let bound = if self.margin > 0 { -MATE - 1 } else { alpha };
-                let s = -self.negamax(depth - 1, -MATE - 1, -bound, 1);
+                let bound = if self.margin > 0 {
+                    -MATE - 1
+                } else {
+                    alpha + penalty
+                };
+                let raw = -self.negamax(depth - 1, -MATE - 1, -bound, 1);
                 unplay(&mut self.pos, undos);
                 if self.aborted {
                     break;
                 }
+                // A mate is a mate: no penalty.
+                let penalty = if raw.abs() < MATE_BOUND { penalty } else { 0 };
+                penalty_of[i] = penalty;
+                let s = raw - penalty;
                 scored.push((i, s));
                 if s > alpha {
                     alpha = s;
@@ -675,6 +716,7 @@ impl<'a> Searcher<'a> {
                         s,
                         if self.aborted { completed } else { depth },
                     );
+                    best_raw = s + penalty_of[i];
                     let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
                     tell(&m, s, best.2, self.nodes);
                     exact = scored

@@ -518,3 +518,45 @@ fn strongest_deepens_by_even_depths_only_past_four() {
     let c = choose_action(&pos, Level::Strongest, 1, &Limits::nodes(30_000)).unwrap();
     assert!(c.depth >= 3, "depth {}", c.depth);
 }
+
+/// Very Small, game 21 of the reference match (`selfplay --white strongest
+/// --black 5 --nodes 100000 --swap --opening 2 --board "Very Small" --seed
+/// 1`), White (strongest) to play its 7th action a rook up on one timeline.
+/// Without the skill it jumped its king back a turn, `(0T7)Ka1>>(0T6)b1`
+/// (a new timeline), and lost the game in the multiverse that followed.
+const AHEAD_ON_VERY_SMALL: &str = "[Board \"Very Small\"]\n[Mode \"5D\"]\n\
+    1. (0T1)c2xb3 / (0T1)Na4xb2\n2. (0T2)b3xc4=Q / (0T2)Kd4xc4\n\
+    3. (0T3)Nd1xb2 / (0T3)a3xb2\n4. (0T4)Bc1xb2 / (0T4)c3xb2\n\
+    5. (0T5)Rb1xb2 / (0T5)Bb4a3\n6. (0T6)Rb2b1 / (0T6)Kc4d4\n";
+
+#[test]
+fn strongest_ahead_keeps_to_its_timelines() {
+    for n in 1..=Level::MAX_DEPTH_LEVEL {
+        assert!(!Level::Depth(n).skill().simplify, "level {n}");
+    }
+    assert!(Level::Strongest.skill().simplify);
+    let game = after(AHEAD_ON_VERY_SMALL);
+    let pos = game.multiverse();
+    let branches = |moves: &[Move]| {
+        let mut p = pos.clone();
+        search::play(&mut p, moves).unwrap();
+        p.timeline_range() != pos.timeline_range()
+    };
+    let limit = 20_000;
+    // Strongest's search without the skill: the king's jump, ahead.
+    let mut s = search::Searcher::new(pos, Limits::nodes(limit), 1, 0);
+    s.beam = Beam::WIDER;
+    s.even_depths = true;
+    s.threats = true;
+    s.check_reports = false;
+    let (plain, score, _) = s.think(64, &mut |_, _, _, _| {}).unwrap();
+    assert!(branches(&plain), "{plain:?}");
+    assert!(
+        (search::SIMPLIFY_AHEAD..eval::MATE_BOUND).contains(&score),
+        "{score}"
+    );
+    // With it: an action on its one board.
+    let c = choose_action(pos, Level::Strongest, 1, &Limits::nodes(limit)).unwrap();
+    assert!(!branches(&c.moves), "{:?}", c.moves);
+    assert!(c.score.unwrap() >= search::SIMPLIFY_AHEAD);
+}
