@@ -1,9 +1,10 @@
 //! The slow checkmates of the lead's unseen suites s20261215..20 kept in
 //! `stress/holdout10-bg.tsv` (session 30, branch `bg`; `stress/README.md`
-//! "Where holdout10-bg's nodes go"). Not fixed yet: the budgets pin the
-//! answers and today's node counts (main ec21a96: 59 028, 18 114, 13 457
-//! and 10 816 nodes), so that a change that makes them worse shows, and a
-//! fix can tighten them.
+//! "Where holdout10-bg's nodes go"). The budgets pin the answers and
+//! today's node counts (main ec21a96: 59 028, 18 114, 13 457 and 10 816
+//! nodes; the first 35 135 since the set test of `sets.rs` runs in phase 1
+//! only), so that a change that makes them worse shows, and a fix can
+//! tighten them.
 
 use super::stress::{load, row_index};
 use chronochess::fived::search::outcome_traced;
@@ -16,7 +17,7 @@ use chronochess::fived::{Answer, Budget, Outcome};
 #[test]
 fn holdout10_checkmates_within_their_budgets() {
     let cases: [(&str, usize, u64); 4] = [
-        ("misctimelinebattlegrounds-2-branching", 9, 65_000),
+        ("misctimelinebattlegrounds-2-branching", 9, 40_000),
         ("focusedjustunicorns-0-random", 12, 20_000),
         ("simplenoknights-1-checks", 28, 15_000),
         ("simpleknightsvsbishops-1-checks", 26, 12_000),
