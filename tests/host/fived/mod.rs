@@ -5,6 +5,7 @@ mod ai;
 mod ai_props;
 mod ftxi_games;
 mod hint;
+mod holdout10;
 mod hop;
 mod initial;
 mod levels;
