@@ -67,6 +67,10 @@
 //!   no move and no jump of its own passes before its arrivals when a board
 //!   decided after it has a jump into the past (`stuck.rs`; only in the
 //!   search after the probe of `run_search`).
+//! - Order only, in phase 2 (`phases.rs` `pull_back_first`): while an early
+//!   board waits at the present, the free boards' jumps that pull the
+//!   present back come right after the early boards' jumps, before the
+//!   free boards' other jumps.
 //! - Order only, in check (`blockers.rs`): each board's non-branching moves
 //!   that touch a line of the check of passing everywhere come first, for
 //!   as long as the search finds an action within `HINT_PROBE_NODES`.
