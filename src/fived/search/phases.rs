@@ -329,7 +329,28 @@ impl Search<'_> {
                         match (self.first_free..n).find(|&j| self.boards[j] == m.to.board) {
                             Some(j) if j != i && self.phase3_playable(j) => Some(j),
                             Some(j) if j != i => {
+                                // Not a branching jump while its target
+                                // stays unplayed and no free board that
+                                // could hop onto it is still playable: the
+                                // reason names both (an early board's hop,
+                                // decided in phase 1, makes it branching in
+                                // a sibling: `fjk.md`).
                                 self.p3_cuts += 1;
+                                let t = m.to.board;
+                                node_why.push(Cond::existence(
+                                    &self.mv,
+                                    BoardId { l: t.l, v: t.v + 1 },
+                                ));
+                                for s in 0..self.hop_sources[j].len() {
+                                    let o = self.hop_sources[j][s];
+                                    if o >= self.first_free && o != j {
+                                        let b = self.boards[o];
+                                        node_why.push(Cond::existence(
+                                            &self.mv,
+                                            BoardId { l: b.l, v: b.v + 1 },
+                                        ));
+                                    }
+                                }
                                 continue;
                             }
                             _ => {

@@ -3,6 +3,7 @@
 
 mod ai;
 mod ai_props;
+mod fjk;
 mod ftxi_games;
 mod hint;
 mod holdout10;
