@@ -180,3 +180,44 @@ pub fn pair_cuts(position: &Multiverse, budget: Budget) -> (u64, super::Answer<b
     };
     (cuts, answer)
 }
+
+/// Every legal action as in [`fast_legal_actions`], from one search that
+/// reuses no reason (`Search::reuse_off`: no kept, sibling or level reason
+/// skips a choice, no backjump, no nogood learnt from a check skips a
+/// move): `None` if `budget` ran out. A second
+/// oracle for the reasons, cheaper than [`naive_legal_actions`] on
+/// positions with many moves: a difference between the two searches is a
+/// reason that misses a condition (`cuts.md`, "Phase 2 reasons name a
+/// skipped hop's target").
+#[doc(hidden)]
+#[must_use]
+pub fn plain_legal_actions(
+    position: &Multiverse,
+    budget: Budget,
+) -> Option<std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>> {
+    let mut out = std::collections::BTreeSet::new();
+    let mut visit = |moves: &[Move], _: &Multiverse| {
+        let mut probe = position.clone();
+        let mut nb = Vec::new();
+        let mut br = Vec::new();
+        for m in moves {
+            if probe.is_branching(m) {
+                br.push(*m);
+            } else {
+                nb.push(*m);
+            }
+            let _ = probe.apply(m);
+        }
+        nb.sort();
+        out.insert((nb, br));
+        ControlFlow::Continue(())
+    };
+    let mut s = Search::with_hint(position, budget, false, false, &mut visit);
+    s.reuse_off = true;
+    let r = s.run();
+    drop(s);
+    match r {
+        ControlFlow::Break(super::Stop::Budget) => None,
+        _ => Some(out),
+    }
+}

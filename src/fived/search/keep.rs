@@ -185,7 +185,11 @@ impl Search<'_> {
             return ControlFlow::Continue(false);
         }
         let known = self.keep_pairs.learnt.iter().find(|(a, b, d, why)| {
-            must.contains(a) && must.contains(b) && decided >= *d && why.holds_in(&self.mv)
+            !self.reuse_off
+                && must.contains(a)
+                && must.contains(b)
+                && decided >= *d
+                && why.holds_in(&self.mv)
         });
         if let Some((_, _, _, why)) = known {
             let why = why.clone();

@@ -76,6 +76,9 @@ impl Search<'_> {
     /// A reason kept for phase-1 level `i` that holds now (the level fails
     /// at once for it).
     pub(super) fn level_known(&mut self, i: usize) -> Option<Why> {
+        if self.reuse_off {
+            return None;
+        }
         self.levels.kept.get_mut(i)?.holding(&self.mv).cloned()
     }
 

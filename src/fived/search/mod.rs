@@ -138,7 +138,8 @@ mod why;
 
 pub use blockers::HINT_PROBE_NODES;
 pub use diagnostics::{
-    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, search_shape,
+    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, plain_legal_actions,
+    search_shape,
 };
 pub use keep::keep_pair_cuts;
 
@@ -318,6 +319,13 @@ struct Search<'v> {
     /// Some move was cut only because it pulled the present back (if not,
     /// a `keep_present` search saw every legal action).
     kept_present_cut: bool,
+    /// Diagnostics only (`plain_legal_actions`): no reason found at one
+    /// place is used at another (no skip by a kept, sibling or level
+    /// reason, no backjump, no learnt pair or set reused, no nogood kept:
+    /// a check found is not used to skip a move elsewhere), so a reason
+    /// or a nogood that misses a condition cannot remove an action; every
+    /// cut that decides from the position where it is made stays.
+    reuse_off: bool,
     stack: Vec<Move>,
     visit: &'v mut Visitor<'v>,
 }
@@ -541,6 +549,7 @@ impl<'v> Search<'v> {
             hinted,
             relinked,
             bare_first: false,
+            reuse_off: false,
             stack: Vec::new(),
             visit,
         }

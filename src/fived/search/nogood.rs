@@ -432,6 +432,11 @@ impl Search<'_> {
                 self.why.push(*c);
             }
         }
+        if self.reuse_off {
+            // Diagnostics (`plain_legal_actions`): no check found here
+            // skips a move anywhere else.
+            return false;
+        }
         let timeline = if numbered {
             self.next_timeline()
         } else {

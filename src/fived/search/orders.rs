@@ -64,6 +64,9 @@ impl Search<'_> {
 
     /// A reason kept for context `key` that holds in the position now.
     pub(super) fn order_known_in(&mut self, key: &Key) -> Option<Why> {
+        if self.reuse_off {
+            return None;
+        }
         self.orders.kept.get_mut(key)?.holding(&self.mv).cloned()
     }
 

@@ -98,7 +98,10 @@ impl Search<'_> {
         }
         // A pair found before whose reason holds again: the same cut.
         let known = self.pair_learnt.iter().find(|(a, b, why)| {
-            must_jump.contains(a) && must_jump.contains(b) && why.holds_in(&self.mv)
+            !self.reuse_off
+                && must_jump.contains(a)
+                && must_jump.contains(b)
+                && why.holds_in(&self.mv)
         });
         if let Some((_, _, why)) = known {
             let why = why.clone();

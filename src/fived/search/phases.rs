@@ -158,7 +158,7 @@ impl Search<'_> {
                     Choice::Move(o, k) => self.phase_a_move(i, o, k)?,
                 },
             };
-            if !why.names_any(&made) {
+            if !why.names_any(&made) && !self.reuse_off {
                 // Whatever `i` chooses, the same failure: jump back.
                 return ControlFlow::Continue(why);
             }
@@ -174,7 +174,7 @@ impl Search<'_> {
     /// after choice `c`, that reason: `c` fails the same way. Made without a
     /// check test (no node).
     pub(super) fn explained(&mut self, c: Choice, failed: &[Why]) -> Option<Why> {
-        if failed.is_empty() {
+        if failed.is_empty() || self.reuse_off {
             return None;
         }
         let u = match c {

@@ -107,7 +107,8 @@ impl Search<'_> {
         // test's jump may get another number in an action): not reused.
         let depth = self.sets.depth;
         let known = self.sets.learnt.iter().find(|(s, why, root_only)| {
-            (depth == 0 || *root_only)
+            !self.reuse_off
+                && (depth == 0 || *root_only)
                 && s.iter().all(|u| set.contains(u))
                 && why.holds_in(&self.mv)
         });

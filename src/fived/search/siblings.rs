@@ -73,7 +73,7 @@ impl Search<'_> {
         reserve: Option<usize>,
         failed: &[Failed],
     ) -> ControlFlow<Stop, Option<(Why, i32, Option<usize>)>> {
-        if failed.is_empty() {
+        if failed.is_empty() || self.reuse_off {
             return ControlFlow::Continue(None);
         }
         let reserved = self.reserved_after(reserve);

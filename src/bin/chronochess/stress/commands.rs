@@ -321,8 +321,13 @@ pub(super) fn import(args: &[String]) -> Result<ExitCode, String> {
 }
 
 pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
-    let files = operands(args, &[]);
+    let files = operands(args, &["--plain"]);
     let limit: u64 = flag(args, "--oracle-nodes", ORACLE_NODES)?;
+    // `--plain`: the other side is the search that reuses no reason
+    // (`plain_legal_actions`, within `--oracle-nodes` nodes) instead of
+    // brute force: it reaches positions too big for brute force, and a
+    // difference is a reason that misses a condition.
+    let plain = args.iter().any(|a| a == "--plain");
     let show: usize = flag(args, "--show", 0)?;
     let mut compared = 0usize;
     let mut differ = 0usize;
@@ -332,7 +337,13 @@ pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
         let suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
         let positions = suite.positions().map_err(|e| format!("{file}: {e}"))?;
         for (row, m) in suite.positions.iter().zip(&positions) {
-            let Some(brute) = oracle::actions(m, limit) else {
+            let brute = if plain {
+                chronochess::fived::search::plain_legal_actions(m, Budget::nodes(limit))
+                    .map(|s| s.into_iter().collect())
+            } else {
+                oracle::actions(m, limit)
+            };
+            let Some(brute) = brute else {
                 skipped += 1;
                 continue;
             };
@@ -343,8 +354,9 @@ pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
             compared += 1;
             if brute != fast {
                 differ += 1;
+                let other = if plain { "plain search" } else { "brute force" };
                 println!(
-                    "DIFFER {file} {} {}: brute force {} actions, search {} ({} only in brute force, {} only in search)",
+                    "DIFFER {file} {} {}: {other} {} actions, search {} ({} only in {other}, {} only in search)",
                     row.game,
                     row.pos,
                     brute.len(),
@@ -363,7 +375,7 @@ pub(super) fn crosscheck(args: &[String]) -> Result<ExitCode, String> {
                 only_brute.sort();
                 only_fast.sort();
                 for a in only_brute.iter().take(show) {
-                    println!("  only brute force: {}", text(a));
+                    println!("  only {other}: {}", text(a));
                 }
                 for a in only_fast.iter().take(show) {
                     println!("  only search: {}", text(a));

@@ -20,10 +20,13 @@
 //!   `multistart` after the start-timeline fix).
 //! - `stress show FILE GAME POS`: the 5dpgn of a position (the game cut after
 //!   POS actions), for other tools.
-//! - `stress crosscheck FILE... [--oracle-nodes N] [--show N]`: on every
+//! - `stress crosscheck FILE... [--oracle-nodes N] [--show N] [--plain]`: on every
 //!   position where brute force finishes uncapped, compares its whole set of
 //!   actions with the fast search's (stronger than comparing counts); with
-//!   `--show`, prints up to N actions found by only one side.
+//!   `--show`, prints up to N actions found by only one side. With
+//!   `--plain`, the other side is the search that reuses no reason
+//!   (`plain_legal_actions`, within `--oracle-nodes` nodes): it reaches
+//!   positions too big for brute force and checks the reasons alone.
 //! - `stress softcheck FILE... [--enumeration-nodes N] [--oracle-nodes N]
 //!   [--budget N]`: on every position in check where the full enumeration
 //!   finishes, compares `outcome`'s softmate with the enumeration's (and
@@ -60,7 +63,7 @@ const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
-       chronochess stress crosscheck FILE... [--oracle-nodes N] [--show N]
+       chronochess stress crosscheck FILE... [--oracle-nodes N] [--show N] [--plain]
        chronochess stress softcheck FILE... [--enumeration-nodes N] [--oracle-nodes N] [--budget N]
        chronochess stress reflag FILE...";
 
