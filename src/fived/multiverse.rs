@@ -435,17 +435,37 @@ impl Multiverse {
         }
     }
 
+    /// The active timelines (section 5 of the rules): always one range,
+    /// `lo..=hi` (internal numbers), the initial ones and the first few
+    /// each side made beyond them. [`Multiverse::is_active`] is true
+    /// exactly inside it.
+    #[inline]
+    #[must_use]
+    pub fn active_range(&self) -> (i32, i32) {
+        let (lmin, lmax) = self.timeline_range();
+        let white_made = lmax - self.init_max;
+        let black_made = self.init_min - lmin;
+        (
+            lmin.max(self.init_min - white_made - 1),
+            lmax.min(self.init_max + black_made + 1),
+        )
+    }
+
     /// The present: the smallest end half-turn over active timelines.
     #[must_use]
     pub fn present(&self) -> i32 {
-        let mut p = i32::MAX;
-        for (k, tl) in self.timelines.iter().enumerate() {
-            let l = self.lmin + k as i32;
-            if self.is_active(l) {
-                p = p.min(tl.end());
-            }
-        }
-        p
+        // The active timelines are one range (`active_range`): read only
+        // their ends (the search asks for the present at every node).
+        let (lo, hi) = self.active_range();
+        let skip = (lo - self.lmin).max(0) as usize;
+        let take = (hi - lo + 1).max(0) as usize;
+        self.timelines
+            .iter()
+            .skip(skip)
+            .take(take)
+            .map(Timeline::end)
+            .min()
+            .unwrap_or(i32::MAX)
     }
 
     /// The boards `color` could move from now: every timeline end with that
@@ -633,6 +653,42 @@ mod tests {
         assert_eq!(m.to_move(), Color::White);
         assert_eq!(m.present(), 2);
         assert_eq!(m.mandatory_boards(), vec![BoardId { l: 0, v: 2 }]);
+    }
+
+    #[test]
+    fn the_active_range_is_exactly_the_active_timelines() {
+        // Every mix of up to 5 timelines made by each side, around one or
+        // two initial ones: `present` reads only the ends inside the range.
+        for even in [false, true] {
+            for white in 0..=5 {
+                for black in 0..=5 {
+                    let mut m = Multiverse::from_variant(boards::standard()).unwrap();
+                    let b = m.timelines[0].clone();
+                    if even {
+                        m.timelines.insert(0, b.clone());
+                        m.lmin = -1;
+                        m.init_min = -1;
+                    }
+                    for _ in 0..white {
+                        m.timelines.push(b.clone());
+                    }
+                    for _ in 0..black {
+                        m.timelines.insert(0, b.clone());
+                        m.lmin -= 1;
+                    }
+                    let (lo, hi) = m.active_range();
+                    let (lmin, lmax) = m.timeline_range();
+                    for l in lmin..=lmax {
+                        assert_eq!(
+                            m.is_active(l),
+                            (lo..=hi).contains(&l),
+                            "even {even}, white {white}, black {black}, timeline {l}"
+                        );
+                    }
+                    assert!(lmin <= lo && hi <= lmax);
+                }
+            }
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! ways out (see [`Search::keep_pair_stuck`]), so it cuts as soon as both are
 //! passed in phase 1 instead of below every board that can hop onto them.
 
-use std::collections::HashMap;
+use super::fasthash::FastMap;
 use std::ops::ControlFlow;
 
 use super::super::coords::{BoardId, Move};
@@ -135,7 +135,7 @@ pub(super) struct KeepPairs {
     /// the test ruled out too), and the reason.
     learnt: Vec<(usize, usize, usize, Why)>,
     /// Per pair `(a, b)` whose test failed: the ways that made it fail.
-    pub(super) witness: HashMap<(usize, usize), (Way, Way)>,
+    pub(super) witness: FastMap<(usize, usize), (Way, Way)>,
     /// How often the test cut (tests).
     pub(super) cuts: u64,
     /// Per board: does it have a jump that keeps the present and does not

@@ -120,6 +120,7 @@ use std::ops::ControlFlow;
 mod blockers;
 mod diagnostics;
 mod exclude;
+mod fasthash;
 mod keep;
 mod kept;
 mod levels;
@@ -262,7 +263,7 @@ struct Search<'v> {
     /// Per pair of boards `(a, b)` whose test failed: the jumps `(e, x)`
     /// that made it fail (`x` not known to give a check after `e`), tried
     /// first next time.
-    pair_witness: std::collections::HashMap<(usize, usize), (usize, usize)>,
+    pair_witness: fasthash::FastMap<(usize, usize), (usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
     /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
@@ -515,7 +516,7 @@ impl<'v> Search<'v> {
             p3_cuts: 0,
             pair_cuts: 0,
             pair_learnt: Vec::new(),
-            pair_witness: std::collections::HashMap::new(),
+            pair_witness: fasthash::FastMap::default(),
             keep_pairs: keep::KeepPairs::default(),
             excl: exclude::SortedCache::default(),
             sets: sets::Sets::default(),

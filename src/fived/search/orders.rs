@@ -22,7 +22,7 @@
 //! meaning. The search's other state (the boards, the nogoods learnt) is
 //! fixed for the search or only grows with true facts.
 
-use std::collections::HashMap;
+use super::fasthash::FastMap;
 
 use super::kept::Kept;
 use super::why::Why;
@@ -38,7 +38,7 @@ pub(super) type Key = (usize, i32, (i32, i32), Vec<usize>);
 /// Phase 2's kept reasons, per context.
 #[derive(Default)]
 pub(super) struct Orders {
-    kept: HashMap<Key, Kept>,
+    kept: FastMap<Key, Kept>,
 }
 
 impl Search<'_> {
@@ -71,11 +71,12 @@ impl Search<'_> {
     }
 
     /// The context of the child a jump just made from this node leads to
-    /// (with the reserved boards `reserved` after it).
-    pub(super) fn child_order_key(&self, reserved: Vec<usize>) -> Key {
+    /// (with the reserved boards `reserved` and the present `present`
+    /// after it).
+    pub(super) fn child_order_key(&self, reserved: Vec<usize>, present: i32) -> Key {
         (
             self.branch_count + 1,
-            self.mv.present(),
+            present,
             self.mv.timeline_range(),
             reserved,
         )

@@ -395,7 +395,7 @@ impl Search<'_> {
                     if let Some(u) = tried {
                         let was = reserve.map(|j| std::mem::replace(&mut self.reserved[j], true));
                         let after = self.mv.present();
-                        let keeper = self.present_keeper(i);
+                        let keeper = self.present_keeper(i, after);
                         self.stack.push(m);
                         self.branch_count += 1;
                         let r = self.phase_b();

@@ -38,7 +38,7 @@
 //! runs only where the pair test found no pair, on sets of at most
 //! [`MAX_SET`] of at most [`MAX_WAITING`] waiting boards.
 
-use std::collections::HashMap;
+use super::fasthash::FastMap;
 use std::ops::ControlFlow;
 
 use super::super::coords::BoardId;
@@ -65,7 +65,7 @@ pub(super) struct Sets {
     learnt: Vec<(Vec<usize>, Why, bool)>,
     /// Per set whose test failed: the board and jump after which the rest
     /// was not excluded.
-    witness: HashMap<Vec<usize>, (usize, usize)>,
+    witness: FastMap<Vec<usize>, (usize, usize)>,
     /// How many jumps the test has made (and not undone) to test.
     depth: usize,
     /// How often the test cut (tests).
