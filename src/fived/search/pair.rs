@@ -68,21 +68,8 @@ impl Search<'_> {
             // Keeping the present: its own test, with hops (`keep.rs`).
             return self.keep_pair_stuck(decided, last);
         }
-        {
-            // The present must not be able to go back below the two boards:
-            // no new timeline is active (nor will be: the mover's next
-            // timelines only get less active), and no inactive timeline that
-            // the mover's new ones could reactivate ends before it.
-            if self.mv.next_timeline_active(self.mover) {
-                return ControlFlow::Continue(false);
-            }
-            let (lmin, lmax) = self.mv.timeline_range();
-            let stale = (lmin..=lmax).any(|l| {
-                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
-            });
-            if stale {
-                return ControlFlow::Continue(false);
-            }
+        if !self.present_stays() {
+            return ControlFlow::Continue(false);
         }
         let must_jump: Vec<usize> = (0..last.min(decided).min(self.first_free))
             .filter(|&u| {
@@ -144,6 +131,37 @@ impl Search<'_> {
             return ControlFlow::Continue(false);
         }
         self.set_stuck(&must_jump)
+    }
+
+    /// True if the present cannot be pulled back in any completion of the
+    /// action (the premise of the pair test; `lines.rs` still asks only the
+    /// second, stronger form below), outside the search keeping the present.
+    ///
+    /// Either no jump of the searched position can pull it back at all
+    /// (`can_pull_present`, a fact of the searched position: no jump whose
+    /// new timeline would be active lands before the present, and no
+    /// inactive timeline ends before it, so every new timeline starts after
+    /// the present or stays inactive, and none reactivates an old end before
+    /// it; the jumps of an action are the searched position's), or, here,
+    /// no new timeline is active (nor will be: the mover's next timelines
+    /// only get less active) and no inactive timeline that the mover's new
+    /// ones could reactivate ends before the present. Before, only the
+    /// second was asked, so wherever the mover's next timeline was active
+    /// the two tests never ran, even with every jump landing at or after
+    /// the present (`holdout12.tsv focusedjustunicorns-1-checks` 10,
+    /// `cuts.md`).
+    pub(super) fn present_stays(&self) -> bool {
+        if !self.can_pull_present {
+            return true;
+        }
+        if self.mv.next_timeline_active(self.mover) {
+            return false;
+        }
+        let present = self.mv.present();
+        let (lmin, lmax) = self.mv.timeline_range();
+        !(lmin..=lmax).any(|l| {
+            self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
+        })
     }
 
     /// The pair test cut, for `reason` (the conditions it used, and that

@@ -25,3 +25,4 @@ mod siblings;
 mod softmate;
 mod stale;
 mod stress;
+mod uni;

@@ -1,0 +1,40 @@
+//! The two undecided positions of the lead's suite of seed 20261228
+//! (`stress/holdout12-slow.tsv`; session 31, branch `uni`): both are
+//! checkmate once the pair test of `pair.rs` runs wherever no jump of the
+//! searched position can pull the present back (`cuts.md`, "The pair
+//! test wherever the present stays"). Main 3a5b90f left both undecided
+//! within 300 000 nodes (`focusedjustunicorns-1-checks` 10 also within
+//! 60 000 000); now 2 471 and 327 nodes. The budgets pin that.
+
+use super::stress::{load, row_index};
+use chronochess::fived::search::{outcome_traced, pair_cuts};
+use chronochess::fived::{Answer, Budget, Outcome};
+
+/// Each row is checkmate within its budget of `outcome`'s nodes. In both,
+/// White's next timeline is active (so the old premise of the pair test
+/// failed) but every jump lands at or after the present, and two boards at
+/// the present must each jump while every jump of either gives a check,
+/// for good, once the other has jumped.
+#[test]
+fn holdout12_pairs_decided_where_the_present_stays() {
+    let cases: [(&str, usize, u64); 2] = [
+        ("focusedjustunicorns-1-checks", 10, 3_000),
+        ("focusedjustbishops-2-branching", 8, 500),
+    ];
+    let (suite, positions) = load("holdout12-slow.tsv");
+    for (game, pos, budget) in cases {
+        let m = &positions[row_index(&suite, game, pos)];
+        assert!(m.in_check(), "{game} {pos} is in check");
+        let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
+        println!("{game} {pos}: {o:?}, nodes {nodes:?}");
+        assert_eq!(
+            o,
+            Answer::Known(Outcome::Checkmate),
+            "{game} {pos} within {budget} nodes ({nodes:?})"
+        );
+        // The cut that decides it is the pair (or set) test.
+        let (cuts, found) = pair_cuts(m, Budget::nodes(budget));
+        assert_eq!(found, Answer::Known(false), "{game} {pos}: no action");
+        assert!(cuts > 0, "{game} {pos}: the pair test cuts");
+    }
+}
