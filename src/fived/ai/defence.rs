@@ -38,10 +38,19 @@ pub(crate) const KILLERS: usize = 8;
 pub(crate) const COMPOSED_MATE_NODES: u64 = 30_000;
 
 /// Nodes the rest of the root's mate scan ([`Searcher::rest_of_mate_scan`])
-/// may use, whatever the level (actions of the enumeration visited, the
-/// ones already tested included, and the mate tests' cost): a position
-/// with up to about 15 000 actions is scanned in full by every level.
+/// may use at most, whatever the level (actions of the enumeration visited,
+/// the ones already tested included, and the mate tests' cost; the moves
+/// applied are counted besides): given the room in the caller's limit, a
+/// position with several thousand actions (the host test's have up to
+/// 5 000) is scanned in full by every level.
 pub(crate) const MATE_SCAN_NODES: u64 = 20_000;
+
+/// [`Searcher::rest_of_mate_scan`] may use at most this share of the
+/// caller's node limit for its actions and tests, and as much for the moves
+/// applied (the host tests' 60 000 000 leave it its 20 000; at 60 000 it
+/// cannot get past the level's listing and is skipped, which leaves
+/// `strongest` its second action of depth on six timelines).
+const REST_SHARE: u64 = 12;
 
 /// Applied moves the enumeration of [`Searcher::rest_of_mate_scan`] may use.
 const MATE_SCAN_APPLIED: u64 = 1_000_000;
@@ -51,10 +60,13 @@ impl Searcher<'_> {
     /// made of one board's move and the best guess (or, when that is not
     /// legal, one of two seeded guesses) on every other board; `None` if
     /// none of them mates. Counts its work in the nodes, bounded by
-    /// [`COMPOSED_MATE_NODES`] (not by the limit) and by the clock, asked
-    /// every 128 nodes from the first (a player's "move now" included).
+    /// [`COMPOSED_MATE_NODES`], by what the caller's limit leaves
+    /// ([`Searcher::scan_room`]) and by the clock, asked every 128 nodes
+    /// from the first (a player's "move now" included).
     pub(crate) fn composed_mate(&mut self) -> Option<Vec<Move>> {
-        let cap = self.nodes.saturating_add(COMPOSED_MATE_NODES);
+        let cap = self
+            .nodes
+            .saturating_add(COMPOSED_MATE_NODES.min(self.scan_room()));
         let mut ask = self.nodes;
         let mut work = self.pos.clone();
         let boards = work.mandatory_boards();
@@ -100,26 +112,39 @@ impl Searcher<'_> {
     /// its listing once `tested` actions of the enumeration were tested: the
     /// enumeration again, the first `tested` actions skipped, every later
     /// checking action tested for mate (exactly, [`Searcher::mating`]),
-    /// within [`MATE_SCAN_NODES`] of its own and the clock (asked every 128
-    /// actions). Its nodes are not counted in the limit (the level's choice
-    /// is the same when it finds no mate). A mating action found is
+    /// within [`MATE_SCAN_NODES`], a twelfth of the caller's limit and
+    /// half of what it leaves ([`Searcher::scan_room`]: the other half is
+    /// for [`Searcher::composed_mate`]), and the clock (asked every 128
+    /// actions). Its nodes (the actions enumerated, the mate tests, the
+    /// moves applied) are not counted in the level's own limit but in the
+    /// caller's ([`Searcher::scan_extra`]). A mating action found is
     /// returned; a scan that reaches the end with every test decided makes
     /// the root's listing [`Listing::Complete`] (no mate was missed);
     /// inconclusive tests join the ones the root tests again.
     pub(crate) fn rest_of_mate_scan(&mut self, tested: u64) -> Option<Vec<Move>> {
         let counted = self.nodes;
+        // At most a twelfth of the caller's limit (the search keeps its
+        // part) and half the room for the actions and mate tests, as much
+        // for the moves applied; nothing when that cannot even get past
+        // the actions already tested.
+        let part = (self.scan_room() / 2).min(self.total / REST_SHARE);
+        let bound = MATE_SCAN_NODES.min(part);
+        if bound <= tested {
+            return None;
+        }
+        let applied_budget = MATE_SCAN_APPLIED.min(part.saturating_mul(APPLIED_PER_NODE));
         let root = self.pos.clone();
         let mut work = self.pos.clone();
         let (mut seen, mut stopped, mut found) = (0u64, false, None);
         let mut open = Vec::new();
-        let (r, _) =
-            for_each_legal_action_counted(&root, Budget::nodes(MATE_SCAN_APPLIED), |moves, _| {
+        let (r, applied) =
+            for_each_legal_action_counted(&root, Budget::nodes(applied_budget), |moves, _| {
                 seen += 1;
                 if seen <= tested {
                     return ControlFlow::Continue(());
                 }
                 // Every action enumerated counts, and the mate tests' cost.
-                if seen + (self.nodes - counted) >= MATE_SCAN_NODES
+                if seen + (self.nodes - counted) >= bound
                     || (seen.is_multiple_of(128) && (self.limits.stop)())
                 {
                     stopped = true;
@@ -137,6 +162,7 @@ impl Searcher<'_> {
                     }
                 }
             });
+        self.scan_extra += seen + (self.nodes - counted) + applied / APPLIED_PER_NODE;
         self.nodes = counted;
         if found.is_none() && !stopped && r == Answer::Known(true) {
             if open.is_empty() && self.unresolved.is_empty() {

@@ -52,24 +52,34 @@
 //! then [`crate::fived::search::outcome`] with 2 000 applied moves; the
 //! tests that ran out are repeated with 100 000 and then 5 000 000. The first
 //! checkmating action found is played at once. The clock may cut this
-//! scan only after 2 000 actions and between the repeated tests; a node
-//! limit stops its listing at a third of the limit (a sixth for the actions
-//! listed, a sixth for the moves applied, the mate tests counted, see
-//! [`Limits::nodes`]; at least 2 000 nodes); the enumeration
-//! stops at 20 million applied moves. When that share stopped the listing,
-//! the scan goes on where it stopped with 20 000 nodes of its own, whatever
-//! the level and not counted in its limit (`defence.rs`: the enumeration
-//! again, each checking action tested for mate, no scoring; the clock may
-//! cut it), so that every level finds the mates of positions with up to
-//! about 15 000 actions. [`Choice::scan`] says how it ended:
+//! scan only after 2 000 nodes (actions listed and their mate tests) and
+//! between the repeated tests (under a clock, none longer than
+//! [`Limits::scan`] allows: the 5 000 000-move test is skipped); a node
+//! limit stops its listing at a third of the level's limit (a sixth for the
+//! actions listed, a sixth for the moves applied, the mate tests counted,
+//! see [`Limits::nodes`]; at least 2 000 nodes, unless the caller's limit
+//! is below 12 000: then a sixth of it); the enumeration stops at 20
+//! million applied moves. When that share stopped the listing, the scan
+//! goes on where it stopped with up to 20 000 nodes more, whatever the
+//! level: not counted in the level's own limit, but in the caller's, of
+//! which it may use a twelfth, and half of what is left after the safety
+//! check's reserve (it is skipped when that cannot get it past the actions
+//! already listed; `defence.rs`: the enumeration again, each checking action tested for
+//! mate, no scoring, the moves applied counted; the clock may cut it), so
+//! that, given the room, every level finds the mates of positions with
+//! several thousand actions. [`Choice::scan`] says how it ended:
 //! [`Scan::Mate`], [`Scan::Complete`] (every action listed and every
 //! checking action decided: no mate was missed), or [`Scan::Partial`] (a
 //! mate may have been missed: the position had too many actions for the
 //! time or the budget). When the scan stopped short, the usual mate
 //! (one board's move checks) is still looked for by composing each move of
-//! each board with guesses elsewhere (`defence.rs`, its own bound of
-//! 30 000 nodes, not a share of the limit, and the clock: "move now"
-//! stops it). With a node limit and no clock (as in the tests)
+//! each board with guesses elsewhere (`defence.rs`, a bound of 30 000
+//! nodes and what is left of the caller's limit less the reserve, and the
+//! clock). So the whole think stays within the caller's node limit (one
+//! listing or test may pass it by a little; `tests/host/fived/ai.rs`
+//! checks a quarter on 20 timelines) and a clock ends it soon after it
+//! runs out (the 2 000 nodes above, and the safety check's 10 000 at
+//! most). With a large node limit and no clock (as in the tests)
 //! the scan is complete up to those budgets; every corpus position with a
 //! mate in one and up to 5 000 actions is answered with a mate by every
 //! level, and with up to 200 000 by `strongest` (`tests/host/fived/ai.rs`).
@@ -106,8 +116,9 @@
 //! Its budget is counted in the level's limit: a third of the node limit is
 //! kept for it (under a clock, at most a fifth of [`Limits::scan`]: 10 000
 //! nodes; the deepening stops that far from the limit), and it may use
-//! whatever the search left; it runs after the clock stopped the search and
-//! ignores it. **When that budget runs out**, the candidate being
+//! whatever the search left, up to three reserves (under a clock, one);
+//! it runs after the clock stopped the search and ignores it.
+//! **When that budget runs out**, the candidate being
 //! checked is played as it is (no mating reply was found for it, but one may
 //! exist: in positions with several timelines the listing of every reply
 //! often does not finish, and only the composed replies were tried). When
@@ -268,8 +279,8 @@ impl Level {
     ///
     /// Every level plays a mate in one it has (the root's mate scan comes
     /// first, is never subject to the margin and is not bounded by the
-    /// level's limit: see "The mate-in-one guarantee" above for its own
-    /// bounds), never plays an illegal action, and is deterministic for a
+    /// level's own limit, only by the caller's: see "The mate-in-one
+    /// guarantee" above), never plays an illegal action, and is deterministic for a
     /// seed under a node limit.
     #[must_use]
     pub fn skill(self) -> Skill {
@@ -364,7 +375,9 @@ pub struct Limits<'a> {
     /// (the mate scan) stops at a third of the limit and a third is kept
     /// for the safety check, so that the limit bounds the time in any
     /// position and leaves the deeper search its part. A level's own
-    /// limit ([`Level::node_budget`]) applies too.
+    /// limit ([`Level::node_budget`]) applies too, to all but the mate
+    /// scan past the level's share (which this limit bounds: the whole
+    /// think stays within it, up to the last listing or test).
     pub nodes: u64,
     /// True once the caller wants an answer now.
     pub stop: &'a dyn Fn() -> bool,
@@ -583,6 +596,9 @@ fn choose_by_level(
                 rng.next_u64(),
                 skill.margin,
             );
+            // The level's own limit bounds its search; the caller's bounds
+            // the whole think, the mate scan past the level's share included.
+            s.total = limits.nodes;
             s.beam = skill.beam;
             s.even_depths = skill.even_depths;
             s.threats = skill.threats;
@@ -605,7 +621,7 @@ fn choose_by_level(
                 Some(search::Listing::Complete) => Scan::Complete,
                 _ => Scan::Partial,
             };
-            let nodes = s.nodes;
+            let nodes = s.spent();
             found.map(|(moves, score, depth)| Choice {
                 moves,
                 score: Some(score),

@@ -91,9 +91,16 @@ impl Searcher<'_> {
         // At least the reserve, even when the search overran its part, and
         // what the search left, up to the share's whole limit (under a
         // clock the node limit may be unbounded: then three reserves).
-        let left = self.limits.nodes.saturating_sub(self.nodes);
+        let left = self
+            .limits
+            .nodes
+            .saturating_sub(self.nodes)
+            .min(self.total.saturating_sub(self.spent()));
+        // Under a clock (it runs after the clock stopped the search) at
+        // most a fifth of the scan's bound, as the reserve.
         let room = left
             .min(self.reserve.saturating_mul(SAFETY_SHARE))
+            .min(self.limits.scan / SCAN_PER_SAFETY)
             .max(self.reserve);
         let cap = self.nodes.saturating_add(room);
         let mut looked = 0;
@@ -104,13 +111,13 @@ impl Searcher<'_> {
                     return best;
                 }
                 let pick = (moves.clone(), *score, best.2);
-                report(&pick.0, pick.1, pick.2, self.nodes);
+                report(&pick.0, pick.1, pick.2, self.spent());
                 return pick;
             }
         }
         if let Some((moves, score)) = order.get(looked) {
             let pick = (moves.clone(), *score, best.2);
-            report(&pick.0, pick.1, pick.2, self.nodes);
+            report(&pick.0, pick.1, pick.2, self.spent());
             return pick;
         }
         // Every kept action allows a mate: a defence among the others?
@@ -118,7 +125,7 @@ impl Searcher<'_> {
         if let Some(moves) = self.safe_beyond(&seen, cap) {
             let score = kids.iter().map(|k| k.score).min().unwrap_or(0);
             let pick = (moves, score, best.2);
-            report(&pick.0, pick.1, pick.2, self.nodes);
+            report(&pick.0, pick.1, pick.2, self.spent());
             return pick;
         }
         (best.0, -(MATE - 2), best.2)

@@ -30,7 +30,8 @@ pub(crate) const ROOT_PROBES: [u64; 2] = [100_000, 5_000_000];
 const INNER_CAP: usize = 400;
 /// Actions of the root kept for the search (the mate scan goes on past it).
 const ROOT_CAP: usize = 2_000;
-/// Actions the root's mate scan visits before the clock may cut it.
+/// Nodes (actions visited and their mate tests) the root's mate scan counts
+/// before the clock may cut it.
 pub(crate) const ROOT_MIN_SCAN: u64 = 2_000;
 /// Under a node limit, the root's listing (the mate scan) stops at this
 /// share of the limit (at least [`ROOT_MIN_SCAN`] nodes), so that
@@ -217,7 +218,18 @@ pub(crate) enum Listing {
 pub(crate) struct Searcher<'a> {
     pub(crate) pos: Multiverse,
     pub(crate) limits: Limits<'a>,
+    /// Nodes counted against the level's limit (`limits.nodes`): the
+    /// search's, the root listing's, the safety check's.
     pub(crate) nodes: u64,
+    /// The caller's node limit, which bounds the whole think: the level's
+    /// own limit ([`super::Level::node_budget`]) may be lower, and the mate
+    /// scan past the level's share ([`Searcher::scan_extra`]) counts only
+    /// here. [`Searcher::new`] makes it the limit it is given.
+    pub(crate) total: u64,
+    /// Nodes of the root's mate scan past the level's share
+    /// (`defence.rs`'s rest of the scan), counted against
+    /// [`Searcher::total`] only: the level's search keeps its own part.
+    pub(crate) scan_extra: u64,
     /// Nodes of the limit kept for the safety check
     /// ([`Searcher::safest`]): the deepening stops this far from the limit.
     pub(crate) reserve: u64,
@@ -277,8 +289,10 @@ impl<'a> Searcher<'a> {
             check_reports: true,
             horizon_cut: true,
             next_clock: 0,
+            total: limits.nodes,
             limits,
             nodes: 0,
+            scan_extra: 0,
             aborted: false,
             rng: Rng::new(seed),
             margin,
@@ -301,6 +315,29 @@ impl<'a> Searcher<'a> {
         self.reserve = 0;
     }
 
+    /// Every node counted so far, the level's and the mate scan's past its
+    /// share: what the caller's limit ([`Searcher::total`]) bounds.
+    pub(crate) fn spent(&self) -> u64 {
+        self.nodes.saturating_add(self.scan_extra)
+    }
+
+    /// Nodes the root's mate-scan stages may still use: the caller's limit
+    /// less what was spent and the safety check's reserve.
+    pub(crate) fn scan_room(&self) -> u64 {
+        self.total
+            .saturating_sub(self.spent().saturating_add(self.reserve))
+    }
+
+    /// The largest count of [`Searcher::nodes`] the search may reach before
+    /// the safety check: the level's limit and the caller's, each less the
+    /// reserve.
+    fn search_cap(&self) -> u64 {
+        self.limits
+            .nodes
+            .saturating_sub(self.reserve)
+            .min(self.scan_room().saturating_add(self.nodes))
+    }
+
     /// Whether the node limit or the clock stops the search. The clock is
     /// asked each time the count has passed another 128 nodes since it was
     /// last asked (the count moves in steps: a listing adds all it visited,
@@ -311,9 +348,7 @@ impl<'a> Searcher<'a> {
         if ask {
             self.next_clock = self.nodes + 128;
         }
-        if self.nodes.saturating_add(self.reserve) >= self.limits.nodes
-            || (ask && (self.limits.stop)())
-        {
+        if self.nodes >= self.search_cap() || (ask && (self.limits.stop)()) {
             self.aborted = true;
         }
         self.aborted
@@ -323,8 +358,9 @@ impl<'a> Searcher<'a> {
     /// With `mate_test`, every checking action is tested for mate (exactly,
     /// with [`MATE_PROBE`] applied moves) and the listing stops at the first
     /// mate; with `scan_all` too, the enumeration goes on after `keep`
-    /// actions (only to look for a mate). The clock may cut it once
-    /// `clock_after` actions were visited; the node limit (at the root, its
+    /// actions (only to look for a mate). The clock may cut it once it
+    /// counted `clock_after` nodes (the actions visited and their mate
+    /// tests; at least 128); the node limit (at the root, its
     /// share [`ROOT_SCAN_SHARE`]) at any time. When the listing is not complete,
     /// the actions composed from each board's best moves ([`greedy_actions`])
     /// are added: the enumeration's fixed order leaves them out otherwise.
@@ -369,23 +405,43 @@ impl<'a> Searcher<'a> {
         let mut visited = 0u64;
         // The root's listing stops at its share of a node limit.
         let cap = if ply == 0 {
-            // Half for the actions visited, half for the moves applied.
+            // Half for the actions visited, half for the moves applied;
+            // at least ROOT_MIN_SCAN, unless the caller's limit is small.
             (self.limits.nodes / (2 * ROOT_SCAN_SHARE))
                 .min(self.limits.scan / 2)
-                .max(ROOT_MIN_SCAN)
+                .max(ROOT_MIN_SCAN.min(self.total / (2 * ROOT_SCAN_SHARE)))
         } else {
-            self.limits.nodes.saturating_sub(self.reserve)
+            self.search_cap()
+        };
+        // The moves an inner enumeration applies count too (after it): at
+        // most as many nodes as the cap leaves, so that one listing cannot
+        // overrun the limit by more than that room again (the root's
+        // budget is its share already, [`Searcher::think`]).
+        let budget = if ply == 0 {
+            budget
+        } else {
+            budget.min(
+                cap.saturating_sub(self.nodes)
+                    .max(1)
+                    .saturating_mul(APPLIED_PER_NODE),
+            )
         };
         // Nodes the mate tests count.
         let mut extra = 0u64;
+        // The clock is asked once the listing counted `clock_after` nodes
+        // (the actions and their mate tests: with many checks the tests
+        // cost most; an inner node's 128, [`Searcher::out_of_time`] asked
+        // it just before), then every 128 nodes.
+        let mut ask = self.nodes + clock_after.max(128);
         let (r, applied) =
             for_each_legal_action_counted(&self.pos, Budget::nodes(budget), |moves, _| {
                 visited += 1;
-                if self.nodes + visited + extra >= cap
-                    || (visited > clock_after
-                        && (self.nodes + visited).is_multiple_of(128)
-                        && (self.limits.stop)())
-                {
+                let count = self.nodes + visited + extra;
+                let asking = count >= ask;
+                if asking {
+                    ask = count + 128;
+                }
+                if count >= cap || (asking && (self.limits.stop)()) {
                     listing = Listing::Stopped;
                     return ControlFlow::Break(());
                 }
@@ -442,6 +498,11 @@ impl<'a> Searcher<'a> {
         }
         if matches!(listing, Listing::Partial | Listing::Stopped) && !self.aborted {
             for moves in greedy_actions(&mut work) {
+                // The root's candidates come whatever its share (the
+                // caller's limit bounds them); an inner node's within its cap.
+                if self.nodes >= if ply == 0 { self.search_cap() } else { cap } {
+                    break;
+                }
                 self.nodes += 1;
                 if kids.iter().any(|k| k.moves == moves) {
                     continue;
@@ -559,15 +620,23 @@ impl<'a> Searcher<'a> {
         max_depth: u32,
         report: &mut Report<'_>,
     ) -> Option<(Vec<Move>, i32, u32)> {
-        // The root listing never honours the clock: it is the mate scan.
-        let enumeration = ROOT_ENUMERATION.min(
-            self.limits
-                .nodes
-                .min(self.limits.scan.saturating_mul(ROOT_SCAN_SHARE))
+        // The root listing asks the clock only after ROOT_MIN_SCAN nodes:
+        // it is the mate scan.
+        // Its share of the level's limit in applied moves, at least
+        // INNER_ENUMERATION unless the caller's limit is smaller.
+        let share = |nodes: u64| {
+            nodes
                 .saturating_mul(APPLIED_PER_NODE)
                 .checked_div(2 * ROOT_SCAN_SHARE)
                 .unwrap_or(u64::MAX)
-                .max(INNER_ENUMERATION),
+        };
+        let enumeration = ROOT_ENUMERATION.min(
+            share(
+                self.limits
+                    .nodes
+                    .min(self.limits.scan.saturating_mul(ROOT_SCAN_SHARE)),
+            )
+            .max(INNER_ENUMERATION.min(share(self.total))),
         );
         let (mut kids, listing) =
             self.children(ROOT_CAP, enumeration, true, true, ROOT_MIN_SCAN, 0);
@@ -594,7 +663,11 @@ impl<'a> Searcher<'a> {
             let mut still = Vec::new();
             let cost = budget / APPLIED_PER_NODE;
             for moves in open {
+                // Within both limits; under a clock, no test longer than
+                // the scan's bound (it cannot be cut once started).
                 if self.nodes.saturating_add(cost).saturating_add(self.reserve) >= self.limits.nodes
+                    || cost >= self.scan_room()
+                    || cost > self.limits.scan
                     || (self.limits.stop)()
                 {
                     self.root_listing = Some(Listing::Stopped);
@@ -643,7 +716,7 @@ impl<'a> Searcher<'a> {
             report(moves, score, depth, nodes);
         };
         let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
-        tell(&m, s, best.2, self.nodes);
+        tell(&m, s, best.2, self.spent());
         // The exact scores of the latest iteration that counted (for the
         // margin's choice): the static scores at depth 1.
         let mut exact: Vec<(Vec<Move>, i32)> =
@@ -718,7 +791,7 @@ impl<'a> Searcher<'a> {
                     );
                     best_raw = s + penalty_of[i];
                     let (m, s) = self.quick_safe(&kids, (best.0.clone(), best.1));
-                    tell(&m, s, best.2, self.nodes);
+                    tell(&m, s, best.2, self.spent());
                     exact = scored
                         .iter()
                         .map(|&(i, s)| (kids[i].moves.clone(), s))
@@ -753,7 +826,7 @@ impl<'a> Searcher<'a> {
             best = self.safest(&kids, best, &mut tell);
         }
         if last.as_ref() != Some(&best.0) {
-            report(&best.0, best.1, best.2, self.nodes);
+            report(&best.0, best.1, best.2, self.spent());
         }
         Some(best)
     }

@@ -200,3 +200,64 @@ fn bestmove_prints_a_line_that_extends_the_game() {
         "ucb",
     );
 }
+
+/// Standard - Princess, White (strongest) to move after 18 actions of each
+/// side of a game against random (`stress/selfplay2.tsv`'s `pr-s-r-003`,
+/// cut there: `tests/data/princess-many-timelines.5dpgn`): 20 timelines,
+/// far more actions than any listing reaches. Main 3a5b90f's strongest used
+/// 14 812 nodes for a limit of 3 000 here, and 58 121 with a clock that had
+/// already run out: the root's mate scan went on past the level's share
+/// with budgets of its own.
+fn many_timelines() -> Game {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/princess-many-timelines.5dpgn"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let read = notation::read(&text).unwrap();
+    let r = notation::resolve::replay(&read.game, |_, _| {}).unwrap();
+    assert!(r.error.is_none(), "{:?}", r.error);
+    r.game
+}
+
+#[test]
+fn a_node_limit_bounds_the_whole_think() {
+    let game = many_timelines();
+    let (lmin, lmax) = game.multiverse().timeline_range();
+    assert_eq!(lmax - lmin + 1, 20);
+    // Levels 2 and 5 have limits of their own (3 000, 40 000) below or
+    // above the caller's; the caller's bounds everything.
+    for (level, limit) in [
+        (Level::Strongest, 3_000),
+        (Level::Strongest, 12_000),
+        (Level::Depth(2), 3_000),
+        (Level::Depth(5), 6_000),
+    ] {
+        let c = choose_action(game.multiverse(), level, 1, &Limits::nodes(limit)).unwrap();
+        assert!(
+            c.nodes <= limit + limit / 4,
+            "level {level}, limit {limit}: {} nodes",
+            c.nodes
+        );
+        let mut g = game.clone();
+        play_checked(&mut g, &c.moves).unwrap();
+    }
+}
+
+#[test]
+fn a_clock_that_has_run_out_ends_the_think_soon() {
+    // The root's listing may count 2 000 nodes before it asks the clock,
+    // and the safety check runs after the clock with at most 10 000.
+    let game = many_timelines();
+    let stop = || true;
+    let c = choose_action(
+        game.multiverse(),
+        Level::Strongest,
+        1,
+        &Limits::clock(&stop),
+    )
+    .unwrap();
+    assert!(c.nodes <= 15_000, "{} nodes", c.nodes);
+    let mut g = game.clone();
+    play_checked(&mut g, &c.moves).unwrap();
+}
