@@ -545,9 +545,22 @@ impl Multiverse {
         attacker: Color,
         except: Option<i32>,
     ) -> Option<Check> {
+        self.royal_capture_involving_where(news, attacker, except, &mut |_| true)
+    }
+
+    /// As [`Multiverse::royal_capture_involving_except`], finding only a
+    /// capture `accept` takes (the others are passed over, and the search
+    /// goes on).
+    pub(crate) fn royal_capture_involving_where(
+        &self,
+        news: &[BoardId],
+        attacker: Color,
+        except: Option<i32>,
+        accept: &mut dyn FnMut(&Check) -> bool,
+    ) -> Option<Check> {
         let mut found = None;
         let mut grab = |c: Check| {
-            if Some(c.royal.board.l) == except {
+            if Some(c.royal.board.l) == except || !accept(&c) {
                 return false;
             }
             found = Some(c);

@@ -264,6 +264,10 @@ struct Search<'v> {
     /// that made it fail (`x` not known to give a check after `e`), tried
     /// first next time.
     pair_witness: fasthash::FastMap<(usize, usize), (usize, usize)>,
+    /// Per (board, jump, jump of the board it lands on): the jump gives a
+    /// check, on boards fixed by the two jumps alone, once the board it lands
+    /// on has left by that jump (`stuck.rs` `fails_after_target_leaves`).
+    after_target: std::collections::HashSet<(usize, usize, usize)>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
     /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
@@ -517,6 +521,7 @@ impl<'v> Search<'v> {
             pair_cuts: 0,
             pair_learnt: Vec::new(),
             pair_witness: fasthash::FastMap::default(),
+            after_target: std::collections::HashSet::new(),
             keep_pairs: keep::KeepPairs::default(),
             excl: exclude::SortedCache::default(),
             sets: sets::Sets::default(),

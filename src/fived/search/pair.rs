@@ -59,7 +59,17 @@ impl Search<'_> {
     /// looked at. On true, `why` gets the reason (the conditions of the
     /// checks used, on boards other than the two boards' next ones, and
     /// that both were left unplayed).
-    pub(super) fn pair_stuck(&mut self, decided: usize, last: usize) -> ControlFlow<Stop, bool> {
+    ///
+    /// `no_pull_back`: `stuck` found that no jump of any board can pull the
+    /// present back in any completion (each one that could fails at every
+    /// number it can get, and the reasons are in `why`), so the premise
+    /// below holds even while the mover's next timeline is active.
+    pub(super) fn pair_stuck(
+        &mut self,
+        decided: usize,
+        last: usize,
+        no_pull_back: bool,
+    ) -> ControlFlow<Stop, bool> {
         let present = self.mv.present();
         if color_of(present) != self.mover {
             return ControlFlow::Continue(false);
@@ -69,7 +79,20 @@ impl Search<'_> {
             return self.keep_pair_stuck(decided, last);
         }
         if !self.present_stays() {
-            return ControlFlow::Continue(false);
+            // Branch `kok4`: `stuck` found that no jump can pull the present
+            // back (its reasons are in `why`), so the premise holds even
+            // while the mover's next timeline is active; an inactive timeline
+            // the mover's new ones could reactivate still rules it out.
+            if !no_pull_back {
+                return ControlFlow::Continue(false);
+            }
+            let (lmin, lmax) = self.mv.timeline_range();
+            let stale = (lmin..=lmax).any(|l| {
+                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
+            });
+            if stale {
+                return ControlFlow::Continue(false);
+            }
         }
         let must_jump: Vec<usize> = (0..last.min(decided).min(self.first_free))
             .filter(|&u| {
@@ -99,7 +122,7 @@ impl Search<'_> {
             for y in x + 1..must_jump.len() {
                 let (a, b) = (must_jump[x], must_jump[y]);
                 self.why = Why::empty();
-                if self.excludes(a, b)? && self.excludes(b, a)? {
+                if self.excludes(a, b, decided)? && self.excludes(b, a, decided)? {
                     let next = |s: &Self, u: usize| {
                         let bu = s.boards[u];
                         BoardId {
@@ -183,27 +206,39 @@ impl Search<'_> {
     /// True if every jump of board `b` gives a check, in every completion,
     /// once board `a` has made any of its jumps that can be made here (see
     /// the module docs). The conditions used go to `why`.
-    fn excludes(&mut self, a: usize, b: usize) -> ControlFlow<Stop, bool> {
-        self.excludes_with(a, b, false)
+    fn excludes(&mut self, a: usize, b: usize, decided: usize) -> ControlFlow<Stop, bool> {
+        self.excludes_with(a, b, false, decided)
     }
 
     /// [`Search::excludes`]; with `strict`, a jump of `a` is left out only
     /// if it fails for good (`jump_fails_for_good`), not by any nogood for
     /// any number: what the set test needs after jumps it made only to test
     /// (`sets.rs`), whose new timelines may get other numbers in an action.
+    /// A jump of `b` onto the end of an early board among `..decided`
+    /// (passed) also fails if it gives a check for good after each way that
+    /// board can leave first (`fails_after_target_leaves`).
     pub(super) fn excludes_with(
         &mut self,
         a: usize,
         b: usize,
         strict: bool,
+        decided: usize,
     ) -> ControlFlow<Stop, bool> {
         // What made the test fail last time, if it still does: fail at once
         // (no probe).
         if let Some(&(k, x)) = self.pair_witness.get(&(a, b)) {
             let e = self.jumps[a][k];
-            if !self.a_jump_fails(a, k, strict)? {
+            if !self.a_jump_fails(a, k, strict)?
+                && !self.fails_after_target_leaves(a, k, decided, 0, true)?
+            {
                 if let Some(u) = self.mv.apply_as(&e, true) {
                     let r = self.jump_fails_for_good(b, x);
+                    let r = match r {
+                        ControlFlow::Continue(false) => {
+                            self.fails_after_target_leaves(b, x, decided, 0, true)
+                        }
+                        r => r,
+                    };
                     self.mv.undo(u);
                     if !r? {
                         return ControlFlow::Continue(false);
@@ -212,7 +247,9 @@ impl Search<'_> {
             }
         }
         for k in 0..self.jumps[a].len() {
-            if self.a_jump_fails(a, k, strict)? {
+            if self.a_jump_fails(a, k, strict)?
+                || self.fails_after_target_leaves(a, k, decided, 0, true)?
+            {
                 continue;
             }
             let e = self.jumps[a][k];
@@ -225,18 +262,24 @@ impl Search<'_> {
                 let failed = match r {
                     ControlFlow::Continue(true) => true,
                     ControlFlow::Continue(false) => {
-                        let p = self.probe_jump(b, x);
-                        match p {
-                            ControlFlow::Continue(_) => {
-                                matches!(
-                                    self.jump_fails_for_good(b, x),
-                                    ControlFlow::Continue(true)
-                                )
-                            }
+                        match self.fails_after_target_leaves(b, x, decided, 0, true) {
+                            ControlFlow::Continue(true) => true,
                             ControlFlow::Break(s) => {
                                 self.mv.undo(u);
                                 return ControlFlow::Break(s);
                             }
+                            ControlFlow::Continue(false) => match self.probe_jump(b, x) {
+                                ControlFlow::Continue(_) => {
+                                    matches!(
+                                        self.jump_fails_for_good(b, x),
+                                        ControlFlow::Continue(true)
+                                    )
+                                }
+                                ControlFlow::Break(s) => {
+                                    self.mv.undo(u);
+                                    return ControlFlow::Break(s);
+                                }
+                            },
                         }
                     }
                     ControlFlow::Break(s) => {

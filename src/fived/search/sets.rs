@@ -130,9 +130,9 @@ impl Search<'_> {
                     // Each direction makes jumps without a check test: one
                     // node each, so that the budget bounds the time.
                     if self.charge()?
-                        && self.excludes_with(p, q, strict)?
+                        && self.excludes_with(p, q, strict, 0)?
                         && self.charge()?
-                        && self.excludes_with(q, p, strict)?
+                        && self.excludes_with(q, p, strict, 0)?
                     {
                         found = Some(vec![p, q]);
                         break 'pairs;

@@ -7,7 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::super::coords::{color_of, BoardId};
-use super::why::Cond;
+use super::super::multiverse::Undo;
+use super::nogood::{line_points, own_boards};
+use super::why::{Cond, Why};
 use super::{new_boards, Search, Stop};
 
 impl Search<'_> {
@@ -167,6 +169,7 @@ impl Search<'_> {
                 if self.jump_can_branch_why(u, k, decided)
                     && !self.keep_forbids_jump(u, k, &mut past_forbidden)?
                     && !self.jump_fails_numbers(u, k, later_u)?
+                    && !self.fails_after_target_leaves(u, k, decided, jumpers, false)?
                     && !self.probe_jump(u, k)?
                 {
                     continue 'boards;
@@ -212,7 +215,12 @@ impl Search<'_> {
         }
         // Each board alone has a way out: two of them may still exclude
         // each other (`pair.rs`).
-        self.pair_stuck(decided, n)
+        // The present cannot be pulled back if no new timeline can be
+        // active, or if every jump that could pull it back was found above
+        // to fail at every number it can get (the loop over `pull_range`
+        // returns at the first one that does not).
+        let no_pull_back = cap == i32::MAX;
+        self.pair_stuck(decided, n, no_pull_back)
     }
 
     /// Can jump `k` of board `i` still be made as a branching jump, once
@@ -239,6 +247,139 @@ impl Search<'_> {
             }
             None => true,
         }
+    }
+
+    /// True if jump `k` of board `u`, waiting at the present, gives a check
+    /// in every completion from here because it lands on the playable end
+    /// board of an early board `j` already decided (passed, so sealed) and
+    /// each way `j` can leave first is followed by that check (issue 14,
+    /// `cuts.md` "A jump that waits for its target to leave").
+    ///
+    /// Landing on `j`'s end, the jump is a hop, which phase 1 decided; it is
+    /// a branching jump only once `j`'s end has moved on, and a passed early
+    /// board is played only by its own branching jump `K`, made before (a
+    /// jump of `j` onto `u`'s own end cannot come first: it branches only
+    /// once `u` has moved, by this very jump). So each `K` that a nogood
+    /// does not rule out at every number it can get is made here (as a
+    /// branching jump), then this jump, and a check is looked for that uses
+    /// neither new timeline: its boards are boards of the searched position,
+    /// boards the action has made, `j`'s next board (its end with `K`'s
+    /// piece gone, whichever jumps come between) and this jump's own
+    /// board, so it is there in every completion that makes `K` and then
+    /// this jump (checks are monotone). The reason: `j` unplayed (so still
+    /// passed, with the same end), why each `K` left out fails, and each
+    /// check's conditions on boards other than `j`'s next board and the
+    /// jump's own.
+    ///
+    /// With `for_good` (the pair test, `pair.rs`, which calls it after a
+    /// jump of another board made only to test): a jump of `j` is left out
+    /// only by a nogood for any number, and only a check on timelines of the
+    /// searched position counts (the test's own jump may get another number
+    /// in an action, or come after these two).
+    pub(super) fn fails_after_target_leaves(
+        &mut self,
+        u: usize,
+        k: usize,
+        decided: usize,
+        jumpers: usize,
+        for_good: bool,
+    ) -> ControlFlow<Stop, bool> {
+        let m = self.jumps[u][k];
+        if self.mv.is_branching(&m) {
+            return ControlFlow::Continue(false);
+        }
+        let early = decided.min(self.first_free);
+        let Some(j) = (0..early).find(|&j| self.boards[j] == m.to.board) else {
+            return ControlFlow::Continue(false);
+        };
+        if j == u || !self.mv.is_playable(self.boards[j], self.mover) {
+            return ControlFlow::Continue(false);
+        }
+        let bj = self.boards[j];
+        let j_next = BoardId {
+            l: bj.l,
+            v: bj.v + 1,
+        };
+        let own = own_boards(&m, false);
+        let later_j = jumpers.saturating_sub(1);
+        let attacker = !self.mover;
+        let mut why = Why::empty();
+        for kk in 0..self.jumps[j].len() {
+            let km = self.jumps[j][kk];
+            if km.to.board == self.boards[u] {
+                continue;
+            }
+            let saved = std::mem::replace(&mut self.why, Why::empty());
+            let fails = if for_good {
+                self.jump_fails_any_number(j, kk)?
+            } else {
+                self.jump_fails_numbers(j, kk, later_j)?
+            };
+            let w = std::mem::replace(&mut self.why, saved);
+            if fails {
+                why.union_with(&w);
+                continue;
+            }
+            if self.after_target.contains(&(u, k, kk)) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            let Some(uk) = self.mv.apply_as(&km, true) else {
+                return ControlFlow::Continue(false);
+            };
+            let created_k = match uk {
+                Undo::Branch { created, .. } => Some(created),
+                _ => None,
+            };
+            let found = match self.mv.apply_as(&m, true) {
+                Some(uj) => {
+                    let created_j = match uj {
+                        Undo::Branch { created, .. } => Some(created),
+                        _ => None,
+                    };
+                    let news = new_boards(&self.mv, &m, uj);
+                    let learnt = &self.learnt;
+                    let check = self.mv.royal_capture_involving_where(
+                        &news,
+                        attacker,
+                        created_j,
+                        &mut |c| {
+                            line_points(c).is_some_and(|pts| {
+                                pts.iter().all(|(b, _)| {
+                                    Some(b.l) != created_k
+                                        && Some(b.l) != created_j
+                                        && (!for_good || learnt.in_root(b.l))
+                                })
+                            })
+                        },
+                    );
+                    let conds = check.and_then(|c| self.learnt.conditions(&self.mv, &c, created_j));
+                    self.mv.undo(uj);
+                    conds
+                }
+                None => None,
+            };
+            self.mv.undo(uk);
+            let Some((conds, _)) = found else {
+                return ControlFlow::Continue(false);
+            };
+            let mut fixed = true;
+            for c in conds {
+                if !own.contains(&c.board) && c.board != j_next {
+                    why.push(c);
+                    fixed = false;
+                }
+            }
+            if fixed {
+                self.after_target.insert((u, k, kk));
+            }
+        }
+        self.why.union_with(&why);
+        self.depends_on_board(bj);
+        ControlFlow::Continue(true)
     }
 
     /// Can free board `j` be played in phase 3: does it have a

@@ -9,6 +9,7 @@ mod hint;
 mod holdout10;
 mod hop;
 mod initial;
+mod kok4;
 mod levels;
 mod lines;
 mod orders;

@@ -1,0 +1,35 @@
+//! `stress/holdout11.tsv` `misckingofkings-3-kings` 14 (session 31, branch
+//! `kok4`): White, to move on 38 active timelines of a King of Kings game,
+//! must play the end boards of timelines -19 and -18, at the present, by a
+//! branching jump each. Their jumps that do not give a check at once land on
+//! the end boards of timelines -20 and -17 (one turn later), early boards
+//! passed in phase 1: such a jump is a hop there, and a branching jump only
+//! once that board has left by its own jump, after which it gives a check
+//! (a black common king of the board the leaving jump leaves behind next to
+//! a royal king of the board the jump leaves behind). `stuck` and the pair
+//! test counted those jumps as ways out, so phase 2 enumerated the free
+//! boards' jump sequences below every phase-1 leaf: undecided within
+//! 300 000 nodes (main 3a5b90f). Now `stuck` (`fails_after_target_leaves`)
+//! and the pair test, which also runs while every jump that could pull the
+//! present back fails, see it: checkmate in 5 625 nodes (`cuts.md` "A jump
+//! that waits for its target to leave").
+
+use super::stress::{load, row_index};
+use chronochess::fived::search::outcome_traced;
+use chronochess::fived::{Answer, Budget, Outcome};
+
+/// Checkmate within 10 000 nodes of `outcome` (5 625 today; main: unknown
+/// at 300 000).
+#[test]
+fn a_jump_waiting_for_its_target_to_leave_is_no_way_out() {
+    let (suite, positions) = load("holdout11.tsv");
+    let m = &positions[row_index(&suite, "misckingofkings-3-kings", 14)];
+    assert!(m.in_check(), "in check");
+    let (o, nodes) = outcome_traced(m, Budget::nodes(10_000));
+    println!("misckingofkings-3-kings 14: {o:?}, nodes {nodes:?}");
+    assert_eq!(
+        o,
+        Answer::Known(Outcome::Checkmate),
+        "within 10 000 nodes ({nodes:?})"
+    );
+}
