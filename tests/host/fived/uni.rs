@@ -4,7 +4,8 @@
 //! searched position can pull the present back (`cuts.md`, "The pair
 //! test wherever the present stays"). Main 3a5b90f left both undecided
 //! within 300 000 nodes (`focusedjustunicorns-1-checks` 10 also within
-//! 60 000 000); now 2 471 and 327 nodes. The budgets pin that.
+//! 60 000 000); now 4 054 and 327 nodes with `kok4`'s cut merged beside
+//! it (2 471 and 327 on branch `uni` alone). The budgets pin that.
 
 use super::stress::{load, row_index};
 use chronochess::fived::search::{outcome_traced, pair_cuts};
@@ -18,7 +19,7 @@ use chronochess::fived::{Answer, Budget, Outcome};
 #[test]
 fn holdout12_pairs_decided_where_the_present_stays() {
     let cases: [(&str, usize, u64); 2] = [
-        ("focusedjustunicorns-1-checks", 10, 3_000),
+        ("focusedjustunicorns-1-checks", 10, 5_000),
         ("focusedjustbishops-2-branching", 8, 500),
     ];
     let (suite, positions) = load("holdout12-slow.tsv");
