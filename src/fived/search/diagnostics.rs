@@ -57,6 +57,26 @@ pub fn naive_legal_actions(
     out
 }
 
+/// An action of `position` as its set key: its non-branching moves sorted
+/// (their order does not matter) and its branching jumps in the order made
+/// (it numbers their timelines), each move judged branching or not where
+/// it is made.
+fn action_key(position: &Multiverse, moves: &[Move]) -> (Vec<Move>, Vec<Move>) {
+    let mut probe = position.clone();
+    let mut nb = Vec::new();
+    let mut br = Vec::new();
+    for m in moves {
+        if probe.is_branching(m) {
+            br.push(*m);
+        } else {
+            nb.push(*m);
+        }
+        let _ = probe.apply(m);
+    }
+    nb.sort();
+    (nb, br)
+}
+
 /// Every legal action as (sorted non-branching moves, branching sequence),
 /// from the fast search; compare with [`naive_legal_actions`].
 #[doc(hidden)]
@@ -66,19 +86,7 @@ pub fn fast_legal_actions(
 ) -> std::collections::BTreeSet<(Vec<Move>, Vec<Move>)> {
     let mut out = std::collections::BTreeSet::new();
     let _ = for_each_legal_action(position, Budget::UNLIMITED, |moves, _| {
-        let mut probe = position.clone();
-        let mut nb = Vec::new();
-        let mut br = Vec::new();
-        for m in moves {
-            if probe.is_branching(m) {
-                br.push(*m);
-            } else {
-                nb.push(*m);
-            }
-            let _ = probe.apply(m);
-        }
-        nb.sort();
-        out.insert((nb, br));
+        out.insert(action_key(position, moves));
         ControlFlow::Continue(())
     });
     out
@@ -197,19 +205,7 @@ pub fn plain_legal_actions(
 ) -> Option<std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>> {
     let mut out = std::collections::BTreeSet::new();
     let mut visit = |moves: &[Move], _: &Multiverse| {
-        let mut probe = position.clone();
-        let mut nb = Vec::new();
-        let mut br = Vec::new();
-        for m in moves {
-            if probe.is_branching(m) {
-                br.push(*m);
-            } else {
-                nb.push(*m);
-            }
-            let _ = probe.apply(m);
-        }
-        nb.sort();
-        out.insert((nb, br));
+        out.insert(action_key(position, moves));
         ControlFlow::Continue(())
     };
     let mut s = Search::with_hint(position, budget, false, false, &mut visit);
