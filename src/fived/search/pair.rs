@@ -83,14 +83,7 @@ impl Search<'_> {
             // back (its reasons are in `why`), so the premise holds even
             // while the mover's next timeline is active; an inactive timeline
             // the mover's new ones could reactivate still rules it out.
-            if !no_pull_back {
-                return ControlFlow::Continue(false);
-            }
-            let (lmin, lmax) = self.mv.timeline_range();
-            let stale = (lmin..=lmax).any(|l| {
-                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
-            });
-            if stale {
+            if !no_pull_back || self.stale_end_reactivable() {
                 return ControlFlow::Continue(false);
             }
         }
@@ -177,12 +170,15 @@ impl Search<'_> {
         if !self.can_pull_present {
             return true;
         }
-        if self.mv.next_timeline_active(self.mover) {
-            return false;
-        }
+        !self.mv.next_timeline_active(self.mover) && !self.stale_end_reactivable()
+    }
+
+    /// True if an inactive timeline that the mover's new timelines could
+    /// reactivate ends before the present (it would pull the present back).
+    fn stale_end_reactivable(&self) -> bool {
         let present = self.mv.present();
         let (lmin, lmax) = self.mv.timeline_range();
-        !(lmin..=lmax).any(|l| {
+        (lmin..=lmax).any(|l| {
             self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
         })
     }
