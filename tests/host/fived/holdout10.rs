@@ -6,9 +6,7 @@
 //! only), so that a change that makes them worse shows, and a fix can
 //! tighten them.
 
-use super::stress::{load, row_index};
-use chronochess::fived::search::outcome_traced;
-use chronochess::fived::{Answer, Budget, Outcome};
+use super::stress::checkmates_within;
 
 /// Each row is checkmate within its budget of `outcome`'s nodes.
 /// `misctimelinebattlegrounds-2-branching` 9 is checkmate by
@@ -16,22 +14,13 @@ use chronochess::fived::{Answer, Budget, Outcome};
 /// with the three start timelines' 5DFEN lines).
 #[test]
 fn holdout10_checkmates_within_their_budgets() {
-    let cases: [(&str, usize, u64); 4] = [
-        ("misctimelinebattlegrounds-2-branching", 9, 40_000),
-        ("focusedjustunicorns-0-random", 12, 20_000),
-        ("simplenoknights-1-checks", 28, 15_000),
-        ("simpleknightsvsbishops-1-checks", 26, 12_000),
-    ];
-    let (suite, positions) = load("holdout10-bg.tsv");
-    for (game, pos, budget) in cases {
-        let m = &positions[row_index(&suite, game, pos)];
-        assert!(m.in_check(), "{game} {pos} is in check");
-        let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
-        println!("{game} {pos}: {o:?}, nodes {nodes:?}");
-        assert_eq!(
-            o,
-            Answer::Known(Outcome::Checkmate),
-            "{game} {pos} within {budget} nodes ({nodes:?})"
-        );
-    }
+    checkmates_within(
+        "holdout10-bg.tsv",
+        &[
+            ("misctimelinebattlegrounds-2-branching", 9, 40_000),
+            ("focusedjustunicorns-0-random", 12, 20_000),
+            ("simplenoknights-1-checks", 28, 15_000),
+            ("simpleknightsvsbishops-1-checks", 26, 12_000),
+        ],
+    );
 }

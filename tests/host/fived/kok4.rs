@@ -14,22 +14,11 @@
 //! present back fails, see it: checkmate in 5 625 nodes (`cuts.md` "A jump
 //! that waits for its target to leave").
 
-use super::stress::{load, row_index};
-use chronochess::fived::search::outcome_traced;
-use chronochess::fived::{Answer, Budget, Outcome};
+use super::stress::checkmates_within;
 
 /// Checkmate within 10 000 nodes of `outcome` (5 625 today; main: unknown
 /// at 300 000).
 #[test]
 fn a_jump_waiting_for_its_target_to_leave_is_no_way_out() {
-    let (suite, positions) = load("holdout11.tsv");
-    let m = &positions[row_index(&suite, "misckingofkings-3-kings", 14)];
-    assert!(m.in_check(), "in check");
-    let (o, nodes) = outcome_traced(m, Budget::nodes(10_000));
-    println!("misckingofkings-3-kings 14: {o:?}, nodes {nodes:?}");
-    assert_eq!(
-        o,
-        Answer::Known(Outcome::Checkmate),
-        "within 10 000 nodes ({nodes:?})"
-    );
+    checkmates_within("holdout11.tsv", &[("misckingofkings-3-kings", 14, 10_000)]);
 }

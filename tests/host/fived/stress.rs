@@ -17,7 +17,7 @@ mod data;
 #[path = "../../../src/bin/chronochess/stress/oracle.rs"]
 pub(super) mod oracle;
 
-use chronochess::fived::search::{count_legal_actions, outcome};
+use chronochess::fived::search::{count_legal_actions, outcome, outcome_traced};
 use chronochess::fived::{Answer, Budget, Multiverse, Outcome};
 use data::{LabelledBy, Suite, CAP};
 
@@ -39,6 +39,30 @@ pub(super) fn row_index(suite: &Suite, game: &str, pos: usize) -> usize {
         .iter()
         .position(|r| r.game == game && r.pos == pos)
         .unwrap_or_else(|| panic!("{game} {pos} is a row of the file"))
+}
+
+/// The rows `cases` (game, position, node budget) of stress file `file`, each
+/// asserted to be in check and decided by `outcome` as checkmate within its
+/// budget; returned in the order given, for further checks. The budgets pin
+/// today's node counts with a margin, so that a change that makes a slow
+/// checkmate dearer shows.
+pub(super) fn checkmates_within(file: &str, cases: &[(&str, usize, u64)]) -> Vec<Multiverse> {
+    let (suite, positions) = load(file);
+    cases
+        .iter()
+        .map(|&(game, pos, budget)| {
+            let m = positions[row_index(&suite, game, pos)].clone();
+            assert!(m.in_check(), "{file} {game} {pos} is in check");
+            let (o, nodes) = outcome_traced(&m, Budget::nodes(budget));
+            println!("{file} {game} {pos}: {o:?}, nodes {nodes:?}");
+            assert_eq!(
+                o,
+                Answer::Known(Outcome::Checkmate),
+                "{file} {game} {pos} within {budget} nodes ({nodes:?})"
+            );
+            m
+        })
+        .collect()
 }
 
 /// How many catalogue boards the suite's games start from.

@@ -7,9 +7,9 @@
 //! 60 000 000); now 4 054 and 327 nodes with `kok4`'s cut merged beside
 //! it (2 471 and 327 on branch `uni` alone). The budgets pin that.
 
-use super::stress::{load, row_index};
-use chronochess::fived::search::{outcome_traced, pair_cuts};
-use chronochess::fived::{Answer, Budget, Outcome};
+use super::stress::checkmates_within;
+use chronochess::fived::search::pair_cuts;
+use chronochess::fived::{Answer, Budget};
 
 /// Each row is checkmate within its budget of `outcome`'s nodes. In both,
 /// White's next timeline is active (so the old premise of the pair test
@@ -22,17 +22,8 @@ fn holdout12_pairs_decided_where_the_present_stays() {
         ("focusedjustunicorns-1-checks", 10, 5_000),
         ("focusedjustbishops-2-branching", 8, 500),
     ];
-    let (suite, positions) = load("holdout12-slow.tsv");
-    for (game, pos, budget) in cases {
-        let m = &positions[row_index(&suite, game, pos)];
-        assert!(m.in_check(), "{game} {pos} is in check");
-        let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
-        println!("{game} {pos}: {o:?}, nodes {nodes:?}");
-        assert_eq!(
-            o,
-            Answer::Known(Outcome::Checkmate),
-            "{game} {pos} within {budget} nodes ({nodes:?})"
-        );
+    let positions = checkmates_within("holdout12-slow.tsv", &cases);
+    for ((game, pos, budget), m) in cases.into_iter().zip(&positions) {
         // The cut that decides it is the pair (or set) test.
         let (cuts, found) = pair_cuts(m, Budget::nodes(budget));
         assert_eq!(found, Answer::Known(false), "{game} {pos}: no action");
