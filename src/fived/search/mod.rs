@@ -264,10 +264,16 @@ struct Search<'v> {
     /// that made it fail (`x` not known to give a check after `e`), tried
     /// first next time.
     pair_witness: fasthash::FastMap<(usize, usize), (usize, usize)>,
-    /// Per (board, jump, jump of the board it lands on): the jump gives a
-    /// check, on boards fixed by the two jumps alone, once the board it lands
-    /// on has left by that jump (`stuck.rs` `fails_after_target_leaves`).
-    after_target: std::collections::HashSet<(usize, usize, usize)>,
+    /// Per (board, jump, jump of the board it lands on): the jump gave a
+    /// check once the board it lands on had left by that jump, with the
+    /// check's conditions on other boards than the two jumps' own (none: a
+    /// check on boards fixed by the two jumps alone). Wherever they hold
+    /// again, so does the check (`stuck.rs` `fails_after_target_leaves`).
+    after_target: fasthash::FastMap<(usize, usize, usize), Vec<Cond>>,
+    /// Per (board, jump): the jump of the board it lands on after which
+    /// `fails_after_target_leaves` last found no check, tried first next
+    /// time (order only: one probe then usually settles a negative answer).
+    after_target_open: fasthash::FastMap<(usize, usize), usize>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
     /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
@@ -521,7 +527,8 @@ impl<'v> Search<'v> {
             pair_cuts: 0,
             pair_learnt: Vec::new(),
             pair_witness: fasthash::FastMap::default(),
-            after_target: std::collections::HashSet::new(),
+            after_target: fasthash::FastMap::default(),
+            after_target_open: fasthash::FastMap::default(),
             keep_pairs: keep::KeepPairs::default(),
             excl: exclude::SortedCache::default(),
             sets: sets::Sets::default(),

@@ -221,12 +221,10 @@ impl Search<'_> {
         decided: usize,
     ) -> ControlFlow<Stop, bool> {
         // What made the test fail last time, if it still does: fail at once
-        // (no probe).
+        // (no probe, unless a jump lands on a passed early board's end).
         if let Some(&(k, x)) = self.pair_witness.get(&(a, b)) {
-            let e = self.jumps[a][k];
-            if !self.a_jump_fails(a, k, strict)?
-                && !self.fails_after_target_leaves(a, k, decided, 0, true)?
-            {
+            if !self.a_jump_fails(a, k, strict)? {
+                let e = self.jumps[a][k];
                 if let Some(u) = self.mv.apply_as(&e, true) {
                     let r = self.jump_fails_for_good(b, x);
                     let r = match r {
@@ -236,65 +234,57 @@ impl Search<'_> {
                         r => r,
                     };
                     self.mv.undo(u);
-                    if !r? {
+                    if !r? && !self.fails_after_target_leaves(a, k, decided, 0, true)? {
                         return ControlFlow::Continue(false);
                     }
                 }
             }
         }
         for k in 0..self.jumps[a].len() {
-            if self.a_jump_fails(a, k, strict)?
-                || self.fails_after_target_leaves(a, k, decided, 0, true)?
-            {
+            if self.a_jump_fails(a, k, strict)? {
                 continue;
             }
             let e = self.jumps[a][k];
             let Some(u) = self.mv.apply_as(&e, true) else {
                 return ControlFlow::Continue(false);
             };
-            let mut all = true;
-            for x in 0..self.jumps[b].len() {
-                let r = self.jump_fails_for_good(b, x);
-                let failed = match r {
-                    ControlFlow::Continue(true) => true,
-                    ControlFlow::Continue(false) => {
-                        match self.fails_after_target_leaves(b, x, decided, 0, true) {
-                            ControlFlow::Continue(true) => true,
-                            ControlFlow::Break(s) => {
-                                self.mv.undo(u);
-                                return ControlFlow::Break(s);
-                            }
-                            ControlFlow::Continue(false) => match self.probe_jump(b, x) {
-                                ControlFlow::Continue(_) => {
-                                    matches!(
-                                        self.jump_fails_for_good(b, x),
-                                        ControlFlow::Continue(true)
-                                    )
-                                }
-                                ControlFlow::Break(s) => {
-                                    self.mv.undo(u);
-                                    return ControlFlow::Break(s);
-                                }
-                            },
-                        }
-                    }
-                    ControlFlow::Break(s) => {
-                        self.mv.undo(u);
-                        return ControlFlow::Break(s);
-                    }
-                };
-                if !failed {
-                    self.pair_witness.insert((a, b), (k, x));
-                    all = false;
-                    break;
-                }
-            }
+            let before = self.why.clone();
+            let open = self.jump_left(b, decided);
             self.mv.undo(u);
-            if !all {
-                return ControlFlow::Continue(false);
+            let Some(x) = open? else {
+                continue;
+            };
+            // `e` leaves `x` open; but `e` may be no jump here at all (it
+            // lands on a passed early board's end and gives a check after
+            // each way that board can leave first): asked only now, as it
+            // costs probes. The reasons of `b`'s jumps after `e` are then
+            // not needed.
+            self.why = before;
+            if self.fails_after_target_leaves(a, k, decided, 0, true)? {
+                continue;
             }
+            self.pair_witness.insert((a, b), (k, x));
+            return ControlFlow::Continue(false);
         }
         ControlFlow::Continue(true)
+    }
+
+    /// The first jump of board `b` not shown to give a check for good here
+    /// (by a nogood, by `fails_after_target_leaves`, or by a probe), if
+    /// any. The conditions of those that fail go to `why`.
+    fn jump_left(&mut self, b: usize, decided: usize) -> ControlFlow<Stop, Option<usize>> {
+        for x in 0..self.jumps[b].len() {
+            if self.jump_fails_for_good(b, x)?
+                || self.fails_after_target_leaves(b, x, decided, 0, true)?
+            {
+                continue;
+            }
+            self.probe_jump(b, x)?;
+            if !self.jump_fails_for_good(b, x)? {
+                return ControlFlow::Continue(Some(x));
+            }
+        }
+        ControlFlow::Continue(None)
     }
 
     /// Whether jump `k` of board `a` gives a check at any number (`strict`:

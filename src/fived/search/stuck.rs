@@ -165,14 +165,20 @@ impl Search<'_> {
             } else {
                 0
             };
+            // A jump onto a passed early board's end is asked about last
+            // (`fails_after_target_leaves` costs a probe per jump of that
+            // board): only if no other way out is left.
+            let mut waits = Vec::new();
             for k in 0..jumps {
                 if self.jump_can_branch_why(u, k, decided)
                     && !self.keep_forbids_jump(u, k, &mut past_forbidden)?
                     && !self.jump_fails_numbers(u, k, later_u)?
-                    && !self.fails_after_target_leaves(u, k, decided, jumpers, false)?
-                    && !self.probe_jump(u, k)?
                 {
-                    continue 'boards;
+                    if self.waits_for_target(u, k, decided).is_some() {
+                        waits.push(k);
+                    } else if !self.probe_jump(u, k)? {
+                        continue 'boards;
+                    }
                 }
             }
             // Hops onto it: only onto a board whose phase-1 choice is still
@@ -200,6 +206,13 @@ impl Search<'_> {
                     if m.to.board == b && !self.probe_nb(o, k)? {
                         continue 'boards;
                     }
+                }
+            }
+            for k in waits {
+                if !self.fails_after_target_leaves(u, k, decided, jumpers, false)?
+                    && !self.probe_jump(u, k)?
+                {
+                    continue 'boards;
                 }
             }
             // Stuck: because `u` was left unplayed, and because no old
@@ -284,17 +297,10 @@ impl Search<'_> {
         jumpers: usize,
         for_good: bool,
     ) -> ControlFlow<Stop, bool> {
-        let m = self.jumps[u][k];
-        if self.mv.is_branching(&m) {
-            return ControlFlow::Continue(false);
-        }
-        let early = decided.min(self.first_free);
-        let Some(j) = (0..early).find(|&j| self.boards[j] == m.to.board) else {
+        let Some(j) = self.waits_for_target(u, k, decided) else {
             return ControlFlow::Continue(false);
         };
-        if j == u || !self.mv.is_playable(self.boards[j], self.mover) {
-            return ControlFlow::Continue(false);
-        }
+        let m = self.jumps[u][k];
         let bj = self.boards[j];
         let j_next = BoardId {
             l: bj.l,
@@ -304,7 +310,11 @@ impl Search<'_> {
         let later_j = jumpers.saturating_sub(1);
         let attacker = !self.mover;
         let mut why = Why::empty();
-        for kk in 0..self.jumps[j].len() {
+        // The jump of `j` that left no check last time first: a negative
+        // answer then usually costs one probe, not one per jump of `j`.
+        let open = self.after_target_open.get(&(u, k)).copied();
+        let rest = (0..self.jumps[j].len()).filter(|&kk| Some(kk) != open);
+        for kk in open.into_iter().chain(rest) {
             let km = self.jumps[j][kk];
             if km.to.board == self.boards[u] {
                 continue;
@@ -320,8 +330,19 @@ impl Search<'_> {
                 why.union_with(&w);
                 continue;
             }
-            if self.after_target.contains(&(u, k, kk)) {
-                continue;
+            // The check found last time, if its conditions hold again (and,
+            // for the pair test, lie on the searched position's timelines).
+            if let Some(conds) = self.after_target.get(&(u, k, kk)) {
+                let learnt = &self.learnt;
+                if conds
+                    .iter()
+                    .all(|c| c.holds_in(&self.mv) && (!for_good || learnt.in_root(c.board.l)))
+                {
+                    for &c in conds {
+                        why.push(c);
+                    }
+                    continue;
+                }
             }
             self.nodes += 1;
             if self.nodes > self.budget {
@@ -364,22 +385,35 @@ impl Search<'_> {
             };
             self.mv.undo(uk);
             let Some((conds, _)) = found else {
+                self.after_target_open.insert((u, k), kk);
                 return ControlFlow::Continue(false);
             };
-            let mut fixed = true;
-            for c in conds {
-                if !own.contains(&c.board) && c.board != j_next {
-                    why.push(c);
-                    fixed = false;
-                }
+            let conds: Vec<Cond> = conds
+                .into_iter()
+                .filter(|c| !own.contains(&c.board) && c.board != j_next)
+                .collect();
+            for &c in &conds {
+                why.push(c);
             }
-            if fixed {
-                self.after_target.insert((u, k, kk));
-            }
+            self.after_target.insert((u, k, kk), conds);
         }
         self.why.union_with(&why);
         self.depends_on_board(bj);
         ControlFlow::Continue(true)
+    }
+
+    /// The early board `j` among `..decided` (passed: played ones are not
+    /// playable) whose playable end jump `k` of board `u` lands on, if any:
+    /// the jump is then a hop until `j` has left by its own branching jump
+    /// (see [`Search::fails_after_target_leaves`]).
+    pub(super) fn waits_for_target(&self, u: usize, k: usize, decided: usize) -> Option<usize> {
+        let m = self.jumps[u][k];
+        if self.mv.is_branching(&m) {
+            return None;
+        }
+        let early = decided.min(self.first_free);
+        let j = (0..early).find(|&j| self.boards[j] == m.to.board)?;
+        (j != u && self.mv.is_playable(self.boards[j], self.mover)).then_some(j)
     }
 
     /// Can free board `j` be played in phase 3: does it have a

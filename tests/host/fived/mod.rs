@@ -10,6 +10,7 @@ mod holdout10;
 mod hop;
 mod initial;
 mod kok4;
+mod kok5;
 mod levels;
 mod lines;
 mod orders;
