@@ -251,18 +251,14 @@ impl Search<'_> {
         if self.lines.off {
             return false;
         }
-        if self.keep_present.is_none() {
-            // The pair test's premise: the present cannot be pulled back.
-            if self.mv.next_timeline_active(self.mover) {
-                return false;
-            }
-            let present = self.mv.present();
-            let (lmin, lmax) = self.mv.timeline_range();
-            if (lmin..=lmax).any(|l| {
-                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
-            }) {
-                return false;
-            }
+        // The pair test's premise: the present cannot be pulled back
+        // (`present_stays`). The line's boards wait at the searched
+        // position's present, so it must also not have been pulled back below
+        // that already, by a jump made earlier in the action.
+        if self.keep_present.is_none()
+            && (!self.present_stays() || self.mv.present() < self.root.present())
+        {
+            return false;
         }
         if self.lines.lines.is_none() {
             let lines = self.root_lines();
