@@ -183,8 +183,8 @@ fn older_checkmates_behind_a_royal_are_proved_at_once() {
 /// `outcome`'s nodes, main d1c9b8f -> now: `holdout12.tsv`
 /// `focusedjustbishops-2-branching` 8, 327 -> 0 (checkmate);
 /// `focusedjustunicorns-1-checks` 10, 4 054 -> 143 (checkmate);
-/// `holdout7.tsv focusedjustqueens-3-checks` 5, 255 -> 0 (checkmate, the
-/// label is brute force's too); `holdout.tsv focusedjustbishops-2-checks`
+/// `holdout7.tsv focusedjustqueens-3-checks` 5, 255 -> 0 (checkmate; brute
+/// force agrees, `stress crosscheck --oracle-nodes 3000000`); `holdout.tsv focusedjustbishops-2-checks`
 /// 6, 184 -> 0 (checkmate); `holdout11.tsv misckingofkings-1-checks` 21,
 /// 2 457 -> 495 (actions exist). Each budget lies between the two.
 #[test]
