@@ -14,14 +14,16 @@
 //! points: a piece put on the path, the attacker taken, the royal moved.
 //!
 //! When every board of `S` waits at the present (active, mandatory) and the
-//! present cannot be pulled back (the premise of the pair test, `pair.rs`:
-//! no new timeline of the mover can be active, no opponent's inactive
-//! timeline ends before the present, or the search keeps the present), each
-//! of them is played in every completion. So if the boards of `S` played so
-//! far left the line's points as they were, and no choice left to the
-//! others lifts it (a board decided and passed can only jump; one still to
-//! decide can also move or be hopped onto from a board still to decide), no
-//! completion exists.
+//! present cannot be pulled back (the premise of the pair test, `pair.rs`
+//! `present_stays`: no jump of the searched position can pull it back, or
+//! no new timeline of the mover can be active and no opponent's inactive
+//! timeline ends before the present; or the search keeps the present) nor
+//! has been already (it is not below the searched position's present, where
+//! `S`'s boards wait), each of them is played in every completion. So if
+//! the boards of `S` played so far left the line's points as they were, and
+//! no choice left to the others lifts it (a board decided and passed can
+//! only jump; one still to decide can also move or be hopped onto from a
+//! board still to decide), no completion exists.
 //!
 //! Before, the search found that only once the last board of `S` in its
 //! order was played, below every combination of the boards decided between
@@ -251,18 +253,14 @@ impl Search<'_> {
         if self.lines.off {
             return false;
         }
-        if self.keep_present.is_none() {
-            // The pair test's premise: the present cannot be pulled back.
-            if self.mv.next_timeline_active(self.mover) {
-                return false;
-            }
-            let present = self.mv.present();
-            let (lmin, lmax) = self.mv.timeline_range();
-            if (lmin..=lmax).any(|l| {
-                self.mv.reactivable_by(l, self.mover) && self.mv.end(l).is_some_and(|e| e < present)
-            }) {
-                return false;
-            }
+        // The pair test's premise: the present cannot be pulled back
+        // (`present_stays`). The line's boards wait at the searched
+        // position's present, so it must also not have been pulled back below
+        // that already, by a jump made earlier in the action.
+        if self.keep_present.is_none()
+            && (!self.present_stays() || self.mv.present() < self.root.present())
+        {
+            return false;
         }
         if self.lines.lines.is_none() {
             let lines = self.root_lines();

@@ -150,8 +150,8 @@ impl Search<'_> {
     }
 
     /// True if the present cannot be pulled back in any completion of the
-    /// action (the premise of the pair test; `lines.rs` still asks only the
-    /// second, stronger form below), outside the search keeping the present.
+    /// action (the premise of the pair test and of `lines.rs`'s line cut),
+    /// outside the search keeping the present.
     ///
     /// Either no jump of the searched position can pull it back at all
     /// (`can_pull_present`, a fact of the searched position: no jump whose

@@ -175,3 +175,65 @@ fn older_checkmates_behind_a_royal_are_proved_at_once() {
         );
     }
 }
+
+/// The line cut wherever the present stays (session 32, branch `bish2`;
+/// `cuts.md` "The line cut wherever the present stays"). In each row the
+/// mover's next timeline is active, so the cut's old premise failed, but no
+/// jump lands before the present: the line's boards must all be played.
+/// `outcome`'s nodes, main d1c9b8f -> now: `holdout12.tsv`
+/// `focusedjustbishops-2-branching` 8, 327 -> 0 (checkmate);
+/// `focusedjustunicorns-1-checks` 10, 4 054 -> 143 (checkmate);
+/// `holdout7.tsv focusedjustqueens-3-checks` 5, 255 -> 0 (checkmate; brute
+/// force agrees, `stress crosscheck --oracle-nodes 3000000`); `holdout.tsv focusedjustbishops-2-checks`
+/// 6, 184 -> 0 (checkmate); `holdout11.tsv misckingofkings-1-checks` 21,
+/// 2 457 -> 495 (actions exist). Each budget lies between the two.
+#[test]
+fn a_line_is_cut_where_no_jump_lands_before_the_present() {
+    let mate = Outcome::Checkmate;
+    let cases: [(&str, &str, usize, u64, Option<Outcome>); 5] = [
+        (
+            "holdout12.tsv",
+            "focusedjustbishops-2-branching",
+            8,
+            100,
+            Some(mate),
+        ),
+        (
+            "holdout12.tsv",
+            "focusedjustunicorns-1-checks",
+            10,
+            1_000,
+            Some(mate),
+        ),
+        (
+            "holdout7.tsv",
+            "focusedjustqueens-3-checks",
+            5,
+            50,
+            Some(mate),
+        ),
+        (
+            "holdout.tsv",
+            "focusedjustbishops-2-checks",
+            6,
+            50,
+            Some(mate),
+        ),
+        ("holdout11.tsv", "misckingofkings-1-checks", 21, 1_000, None),
+    ];
+    for (file, game, pos, budget, want) in cases {
+        let m = row(file, game, pos);
+        let what = format!("{file} {game} {pos}");
+        assert!(m.in_check(), "{what}");
+        assert!(m.next_timeline_active(m.to_move()), "{what}");
+        let (o, nodes) = outcome_traced(&m, Budget::nodes(budget));
+        println!("{what}: {o:?}, nodes {nodes:?}");
+        match want {
+            Some(w) => assert_eq!(o, Answer::Known(w), "{what}: {nodes:?}"),
+            None => assert!(
+                matches!(o, Answer::Known(Outcome::Ongoing { in_check: true, .. })),
+                "{what}: {o:?} {nodes:?}"
+            ),
+        }
+    }
+}

@@ -5,7 +5,10 @@
 //! test wherever the present stays"). Main 3a5b90f left both undecided
 //! within 300 000 nodes (`focusedjustunicorns-1-checks` 10 also within
 //! 60 000 000); now 4 054 and 327 nodes with `kok4`'s cut merged beside
-//! it (2 471 and 327 on branch `uni` alone). The budgets pin that.
+//! it (2 471 and 327 on branch `uni` alone). The budgets pin that. With
+//! the line cut on the same premise (session 32, branch `bish2`) `outcome`
+//! takes 143 and 0 (`lines.rs`'s test pins those); this test turns the line
+//! cut off for its `pair_cuts` check.
 
 use super::stress::checkmates_within;
 use chronochess::fived::search::pair_cuts;
