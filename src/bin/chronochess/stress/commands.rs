@@ -4,9 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chronochess::fived::search::{
-    count_legal_actions_traced, outcome_traced_with, SOFTMATE_NODES,
-};
+use chronochess::fived::search::{count_legal_actions_traced, outcome_traced_with, SOFTMATE_NODES};
 use chronochess::fived::{Answer, Budget, Outcome};
 
 use super::data::{PositionRow, Suite, CAP};
