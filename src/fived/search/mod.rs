@@ -712,12 +712,24 @@ pub fn any_legal_action(position: &Multiverse, budget: Budget) -> Answer<Option<
 /// given (then the result is `min(count, cap)`).
 #[must_use]
 pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budget) -> Answer<u64> {
+    count_legal_actions_traced(position, cap, budget).0
+}
+
+/// [`count_legal_actions`], and the nodes its search used (whether it
+/// finished or not): for the stress suite's per-row figures.
+#[doc(hidden)]
+#[must_use]
+pub fn count_legal_actions_traced(
+    position: &Multiverse,
+    cap: Option<u64>,
+    budget: Budget,
+) -> (Answer<u64>, u64) {
     let mut n = 0u64;
     let cap = cap.unwrap_or(u64::MAX);
     if cap == 0 {
-        return Answer::Known(0);
+        return (Answer::Known(0), 0);
     }
-    let r = for_each_legal_action(position, budget, |_, _| {
+    let (r, used) = for_each_legal_action_counted(position, budget, |_, _| {
         n += 1;
         if n >= cap {
             ControlFlow::Break(())
@@ -726,8 +738,8 @@ pub fn count_legal_actions(position: &Multiverse, cap: Option<u64>, budget: Budg
         }
     });
     match r {
-        Answer::Unknown if n < cap => Answer::Unknown,
-        _ => Answer::Known(n),
+        Answer::Unknown if n < cap => (Answer::Unknown, used),
+        _ => (Answer::Known(n), used),
     }
 }
 

@@ -39,6 +39,10 @@ pub(super) type Key = (usize, i32, (i32, i32), Vec<usize>);
 #[derive(Default)]
 pub(super) struct Orders {
     kept: FastMap<Key, Kept>,
+    /// The reasons the jumps made from a node where phase 3 ran all failed
+    /// (`phases.rs`, `Search::loop_known`): no action with one more jump
+    /// from there. Per context, like `kept`.
+    loops: FastMap<Key, Kept>,
 }
 
 impl Search<'_> {
@@ -80,6 +84,31 @@ impl Search<'_> {
             self.mv.timeline_range(),
             reserved,
         )
+    }
+
+    /// A reason kept for this context that holds here, for which every
+    /// jump made from this node fails (the node's phase 3 may still visit
+    /// actions): see [`Search::loop_failed`].
+    pub(super) fn loop_known(&mut self) -> Option<Why> {
+        if self.reuse_off {
+            return None;
+        }
+        let key = self.order_key();
+        self.orders.loops.get_mut(&key)?.holding(&self.mv).cloned()
+    }
+
+    /// Keeps `why`, the reason every jump made from this phase-2 node
+    /// failed, at a node where phase 3 ran (unless unknown). The same
+    /// argument as for a node's reason (`siblings.rs`, and the module docs
+    /// above) without its claim on phase 3: where it holds in the same
+    /// context, each jump possible there was possible here and fails there
+    /// for the reason it failed here, so no action has a further jump.
+    pub(super) fn loop_failed(&mut self, why: &Why) {
+        if why.is_unknown() {
+            return;
+        }
+        let key = self.order_key();
+        self.orders.loops.entry(key).or_default().keep(why, PER_KEY);
     }
 
     /// Keeps `why`, the reason this phase-2 node found nothing (unless

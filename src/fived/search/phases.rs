@@ -273,16 +273,20 @@ impl Search<'_> {
         }
         if !early_waiting {
             self.phase_c_start()?;
+            // Phase 3 gives no reason, so this node's is unknown; but the
+            // jumps made from here may all fail for a reason kept at a
+            // node of the same context (`orders.rs` `loop_failed`).
+            if self.loop_known().is_some() {
+                return ControlFlow::Continue(Why::unknown());
+            }
         }
         // The reasons of the jumps made from here that failed, with the
         // present after them, and this node's own reason: the union of
-        // every jump's, stated before it (see `siblings.rs`).
+        // every jump's, stated before it (see `siblings.rs`). Where phase 3
+        // ran, the same union is why every jump failed, kept for the nodes
+        // of the same context (the node's own reason stays unknown).
         let mut failed: Vec<Failed> = Vec::new();
-        let mut node_why = if early_waiting {
-            self.phase2_base_why()
-        } else {
-            Why::unknown()
-        };
+        let mut node_why = self.phase2_base_why();
         let n = self.boards.len();
         // Order only: while an early board waits at the present, no jump
         // sequence completes without the waiting boards' own jumps or one
@@ -366,6 +370,14 @@ impl Search<'_> {
                         }
                     };
                     let own = self.jump_own_boards(&m);
+                    if let (Some(j), false) = (reserve, early_waiting) {
+                        // The jump reserves free board `j` only while `j`
+                        // is unplayed: the reasons below are found under
+                        // that reservation, so the reason kept for the
+                        // jumps of a node where phase 3 ran names it.
+                        let t = self.boards[j];
+                        node_why.push(Cond::existence(&self.mv, BoardId { l: t.l, v: t.v + 1 }));
+                    }
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
@@ -416,6 +428,10 @@ impl Search<'_> {
                     }
                 }
             }
+        }
+        if !early_waiting {
+            self.loop_failed(&node_why);
+            return ControlFlow::Continue(Why::unknown());
         }
         ControlFlow::Continue(node_why)
     }

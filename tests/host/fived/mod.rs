@@ -3,6 +3,7 @@
 
 mod ai;
 mod ai_props;
+mod count;
 mod fjk;
 mod ftxi_games;
 mod hint;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chronochess::fived::search::{count_legal_actions, outcome_traced_with, SOFTMATE_NODES};
+use chronochess::fived::search::{count_legal_actions_traced, outcome_traced_with, SOFTMATE_NODES};
 use chronochess::fived::{Answer, Budget, Outcome};
 
 use super::data::{PositionRow, Suite, CAP};
@@ -29,7 +29,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
     let mut soft = SoftmateTally::default();
     let mut decide = Vec::new();
     let mut counts = Vec::new();
-    let mut worst: Vec<(f64, f64, String, [u64; 2])> = Vec::new();
+    let mut worst: Vec<(f64, f64, String, [u64; 2], u64)> = Vec::new();
     let mut disagree = 0usize;
     let mut undecided = 0usize;
     let mut checked = 0usize;
@@ -46,7 +46,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
             let (o, nodes) = outcome_traced_with(m, Budget::nodes(budget), softmate_nodes);
             let d_ms = t.elapsed().as_secs_f64() * 1000.0;
             let t = Instant::now();
-            let c = count_legal_actions(m, Some(CAP), Budget::nodes(budget));
+            let (c, c_nodes) = count_legal_actions_traced(m, Some(CAP), Budget::nodes(budget));
             let c_ms = t.elapsed().as_secs_f64() * 1000.0;
             decide.push(d_ms);
             counts.push(c_ms);
@@ -57,7 +57,7 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
                 budget.saturating_sub(nodes[0]).min(softmate_nodes),
                 &what,
             );
-            worst.push((d_ms, c_ms, what.clone(), nodes));
+            worst.push((d_ms, c_ms, what.clone(), nodes, c_nodes));
             let mut problems = Vec::new();
             if let Answer::Known(o) = &o {
                 if row.label.status != "unknown" && status_word(*o) != row.label.status {
@@ -134,8 +134,10 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
     );
     soft.print(softmate_nodes);
     worst.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (dm, cm, what, [n1, n2]) in worst.iter().take(slowest) {
-        println!("slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}  (nodes {n1} + {n2})");
+    for (dm, cm, what, [n1, n2], cn) in worst.iter().take(slowest) {
+        println!(
+            "slow: decide {dm:9.1} ms  count {cm:9.1} ms  {what}  (nodes {n1} + {n2})  count nodes {cn}"
+        );
     }
     Ok(if disagree == 0 {
         ExitCode::SUCCESS

@@ -14,7 +14,9 @@
 //!   [--softmate-nodes N]`: decides every position with the fast search
 //!   (`outcome`, then the capped count), prints each disagreement with its
 //!   label, the times, and what `outcome`'s softmate searches answered
-//!   (bounded by `SOFTMATE_NODES`, or N). Exit 1 on any disagreement.
+//!   (bounded by `SOFTMATE_NODES`, or N); each `slow:` line ends with the
+//!   nodes of `outcome`'s two searches, `(nodes FIRST + SOFTMATE)`, and the
+//!   capped count's, `count nodes N`. Exit 1 on any disagreement.
 //! - `stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]`:
 //!   relabels the file in place (all positions, or those with a flag, e.g.
 //!   `multistart` after the start-timeline fix).
