@@ -149,21 +149,18 @@ fn line_open(occupied: u64, s: usize, r: usize) -> bool {
     true
 }
 
-/// True if the squares strictly between `s` and `r` (`k` equal square steps
-/// apart) are empty on the boards passed, `line[j - 1]` holding step `j`.
-#[inline]
-fn path_open(line: &[Option<&Board>], s: usize, r: usize, k: usize) -> bool {
-    let step = (r as i32 - s as i32) / k as i32;
-    let mut sq = s as i32;
-    for b in line.iter().take(k - 1) {
-        sq += step;
-        match b {
-            Some(b) if b.occupied() >> sq & 1 == 0 => {}
-            _ => return false,
-        }
-    }
-    true
-}
+/// The eight square steps (Δx, Δy) of a rider's ray: the four along a rank
+/// or file, then the four diagonal ones.
+const SQUARE_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
 
 /// A step (Δx, Δy, ΔT, ΔL).
 type Step4 = (i32, i32, i32, i32);
@@ -203,7 +200,72 @@ struct Scan<'a> {
     grid: u64,
 }
 
-impl Scan<'_> {
+impl<'a> Scan<'a> {
+    /// The scan from board (`l`, `v`) for the side that moves there, if
+    /// the board exists.
+    #[inline]
+    fn new(mv: &'a Multiverse, l: i32, v: i32) -> Option<Scan<'a>> {
+        let b = mv.board(l, v)?;
+        let attacker = color_of(v);
+        Some(Scan {
+            mv,
+            l,
+            v,
+            attackers: Attackers::of(b, attacker),
+            victim: !attacker,
+            grid: grid_mask(mv.width, mv.height),
+        })
+    }
+
+    /// See [`Multiverse::royal_captures_from`].
+    fn captures<F: FnMut(Check) -> bool>(&self, line: Option<(i32, i32)>, f: &mut F) -> bool {
+        let (scan, a) = (self, &self.attackers);
+        let riders = a.riders.iter().fold(a.kings, |acc, r| acc | r);
+        match line {
+            None => {
+                if riders != 0 {
+                    if scan.flat(f) {
+                        return true;
+                    }
+                    for dt in -1..=1 {
+                        for dl in -1..=1 {
+                            if (dt, dl) != (0, 0) && scan.slide(dt, dl, true, f) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                if a.knights != 0 {
+                    for dt in -2..=2 {
+                        for dl in -2..=2 {
+                            if scan.leaps(dt, dl, f) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                a.pawnlike != 0 && scan.pawns(None, f)
+            }
+            Some((bl, bt)) => {
+                let k = bl.abs().max(bt.abs());
+                if k == 0 {
+                    // The board itself: only moves that stay on it.
+                    return (riders != 0 && scan.flat(f))
+                        || (a.knights != 0 && scan.leaps(0, 0, f))
+                        || (a.pawnlike != 0 && scan.pawns(Some((0, 0)), f));
+                }
+                let straight = (bl == 0 || bl.abs() == k) && (bt == 0 || bt.abs() == k);
+                if straight && riders != 0 && scan.slide(bt.signum(), bl.signum(), k == 1, f) {
+                    return true;
+                }
+                if a.knights != 0 && k <= 2 && scan.leaps(bt, bl, f) {
+                    return true;
+                }
+                a.pawnlike != 0 && k == 1 && scan.pawns(Some((bl, bt)), f)
+            }
+        }
+    }
+
     /// Reports every royal under `hits` on board (`l2`, `v2`), reached from a
     /// square `step` bits before it on board (`l`, `v`).
     #[inline]
@@ -260,10 +322,18 @@ impl Scan<'_> {
     }
 
     /// Riders (and, with `kings`, kings) moving by board step (`dt`, `dl`)
-    /// each square step. Works backwards from each royal piece on the boards
-    /// of the line: at `k` steps, the only squares a rider could capture it
-    /// from are `k` squares away along one of the nine square steps
-    /// ([`RAYS`]); a candidate is confirmed by looking at its path.
+    /// each square step. Walks the boards of the line once, carrying for
+    /// each of the eight square steps ([`SQUARE_STEPS`]) the squares the
+    /// riders moving that way have reached with every square passed empty
+    /// (a ray stops at the first occupied square; riders that keep their
+    /// square are followed by the squares empty on every board passed).
+    /// A royal piece on the `k`-th board is captured from the square `k`
+    /// steps back along each ray that arrives on it. The captures come out in
+    /// the order of the former candidate scan (board by board; on a board,
+    /// royal by royal; for a royal: the rider that keeps its square, the
+    /// kings on the first board, then the attackers by square), and the walk
+    /// ends as soon as no ray is left: the boards past that point could
+    /// hold no capture.
     fn slide<F: FnMut(Check) -> bool>(&self, dt: i32, dl: i32, kings: bool, f: &mut F) -> bool {
         let a = &self.attackers;
         let board_axes = usize::from(dt != 0) + usize::from(dl != 0);
@@ -280,10 +350,13 @@ impl Scan<'_> {
             return false;
         }
         let (l, v) = (self.l, self.v);
-        // The boards passed so far (at most 6 before a square-moving rider
-        // leaves an 8×8 grid) and, for riders that keep their square, the
-        // squares empty on every board passed.
-        let mut line: [Option<&Board>; 7] = [None; 7];
+        let grid = self.grid;
+        // `rays[d]`: where the riders moving by square step `d` stand after
+        // the boards passed so far, each square on the way empty.
+        let (o, g) = (ortho & grid, diag & grid);
+        let mut rays = [o, o, o, o, g, g, g, g];
+        // For riders that keep their square: the squares empty on every
+        // board passed.
         let mut pure_open = u64::MAX;
         let mut k = 1i32;
         loop {
@@ -291,8 +364,16 @@ impl Scan<'_> {
             let Some(b) = self.mv.board(l2, v2) else {
                 return false;
             };
-            let ku = k as usize;
-            let spatial = ku <= 7;
+            // At most 7 square steps fit in an 8×8 grid.
+            let spatial = k <= 7;
+            let mut arrived = [0u64; 8];
+            let mut any_arrived = 0u64;
+            if spatial {
+                for (d, &(dx, dy)) in SQUARE_STEPS.iter().enumerate() {
+                    arrived[d] = shift(rays[d], dx, dy, grid);
+                    any_arrived |= arrived[d];
+                }
+            }
             let mut royals = b.royals(self.victim);
             while royals != 0 {
                 let r = royals.trailing_zeros() as usize;
@@ -304,7 +385,6 @@ impl Scan<'_> {
                 if !spatial {
                     continue;
                 }
-                let mut cand = (RAYS.ortho[ku][r] & ortho) | (RAYS.diag[ku][r] & diag);
                 if k == 1 {
                     let around = RAYS.ortho[1][r] | RAYS.diag[1][r];
                     let here = if board_axes > 0 { at } else { 0 };
@@ -317,23 +397,35 @@ impl Scan<'_> {
                         }
                     }
                 }
+                if any_arrived & at == 0 {
+                    continue;
+                }
+                // The attackers whose ray arrives here, by square.
+                let mut cand = 0u64;
+                for (d, &(dx, dy)) in SQUARE_STEPS.iter().enumerate() {
+                    if arrived[d] & at != 0 {
+                        cand |= 1u64 << (r as i32 - k * (8 * dy + dx));
+                    }
+                }
                 while cand != 0 {
                     let s = cand.trailing_zeros() as usize;
                     cand &= cand - 1;
-                    if path_open(&line[..ku - 1], s, r, ku) && self.one(s, r, l2, v2, f) {
+                    if self.one(s, r, l2, v2, f) {
                         return true;
                     }
                 }
             }
-            let occupied = b.occupied();
-            pure_open &= !occupied;
-            if spatial && ku <= line.len() {
-                line[ku - 1] = Some(b);
+            let empty = !b.occupied();
+            pure_open &= empty;
+            let mut alive = 0u64;
+            for (ray, &reached) in rays.iter_mut().zip(&arrived) {
+                *ray = reached & empty;
+                alive |= *ray;
             }
-            if !spatial && pure & pure_open == 0 {
+            if pure & pure_open == 0 && (alive == 0 || !spatial) {
                 return false;
             }
-            if pure == 0 && ku >= 7 {
+            if pure == 0 && k >= 7 {
                 return false;
             }
             k += 1;
@@ -430,63 +522,7 @@ impl Multiverse {
         line: Option<(i32, i32)>,
         f: &mut F,
     ) -> bool {
-        let Some(b) = self.board(l, v) else {
-            return false;
-        };
-        let attacker = color_of(v);
-        let scan = Scan {
-            mv: self,
-            l,
-            v,
-            attackers: Attackers::of(b, attacker),
-            victim: !attacker,
-            grid: grid_mask(self.width, self.height),
-        };
-        let a = &scan.attackers;
-        let riders = a.riders.iter().fold(a.kings, |acc, r| acc | r);
-        match line {
-            None => {
-                if riders != 0 {
-                    if scan.flat(f) {
-                        return true;
-                    }
-                    for dt in -1..=1 {
-                        for dl in -1..=1 {
-                            if (dt, dl) != (0, 0) && scan.slide(dt, dl, true, f) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                if a.knights != 0 {
-                    for dt in -2..=2 {
-                        for dl in -2..=2 {
-                            if scan.leaps(dt, dl, f) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                a.pawnlike != 0 && scan.pawns(None, f)
-            }
-            Some((bl, bt)) => {
-                let k = bl.abs().max(bt.abs());
-                if k == 0 {
-                    // The board itself: only moves that stay on it.
-                    return (riders != 0 && scan.flat(f))
-                        || (a.knights != 0 && scan.leaps(0, 0, f))
-                        || (a.pawnlike != 0 && scan.pawns(Some((0, 0)), f));
-                }
-                let straight = (bl == 0 || bl.abs() == k) && (bt == 0 || bt.abs() == k);
-                if straight && riders != 0 && scan.slide(bt.signum(), bl.signum(), k == 1, f) {
-                    return true;
-                }
-                if a.knights != 0 && k <= 2 && scan.leaps(bt, bl, f) {
-                    return true;
-                }
-                a.pawnlike != 0 && k == 1 && scan.pawns(Some((bl, bt)), f)
-            }
-        }
+        Scan::new(self, l, v).is_some_and(|scan| scan.captures(line, f))
     }
 
     /// Every royal capture `attacker` has from the boards it can play (every
@@ -550,7 +586,7 @@ impl Multiverse {
 
     /// As [`Multiverse::royal_capture_involving_except`], finding only a
     /// capture `accept` takes (the others are passed over, and the search
-    /// goes on).
+    /// goes on). `accept` must give the same answer for the same capture.
     pub(crate) fn royal_capture_involving_where(
         &self,
         news: &[BoardId],
@@ -577,20 +613,24 @@ impl Multiverse {
         }
         // Onto or through them, from every other board `attacker` can play.
         self.for_each_playable(attacker, |l, v| {
-            if Some(l) == except {
+            // A new board was scanned in every direction above, and what it
+            // reaches along one line is part of that (`accept` is a plain
+            // test of the capture).
+            if Some(l) == except || news.iter().any(|n| n.l == l && n.v == v) {
                 return false;
             }
+            // The board's attackers, looked up once for all the new boards.
+            let mut scan = None;
             news.iter().any(|n| {
-                if n.l == l && n.v == v {
-                    return false;
-                }
                 let dl = n.l - l;
                 let dt = (n.v - v) / 2;
                 let straight = dl == 0 || dt == 0 || dl.abs() == dt.abs();
                 if !straight && (dl.abs() > 2 || dt.abs() > 2) {
                     return false;
                 }
-                self.royal_captures_from(l, v, Some((dl, dt)), &mut grab)
+                scan.get_or_insert_with(|| Scan::new(self, l, v))
+                    .as_ref()
+                    .is_some_and(|s| s.captures(Some((dl, dt)), &mut grab))
             })
         });
         found

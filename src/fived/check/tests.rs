@@ -138,3 +138,179 @@ fn fairy_pieces_are_covered_by_the_playouts() {
         assert!(compared > 0, "{kind:?}");
     }
 }
+
+/// The candidate scan `Scan::slide` used before it carried its rays: on the
+/// `k`-th board of the line, the squares `k` steps from each royal piece
+/// ([`RAYS`]) holding a rider of the right kind, each confirmed by looking
+/// at its path on the boards passed. Kept to pin the order of the captures.
+fn former_slide<F: FnMut(Check) -> bool>(
+    scan: &Scan,
+    dt: i32,
+    dl: i32,
+    kings: bool,
+    f: &mut F,
+) -> bool {
+    fn path_open(line: &[Option<&Board>], s: usize, r: usize, k: usize) -> bool {
+        let step = (r as i32 - s as i32) / k as i32;
+        let mut sq = s as i32;
+        for b in line.iter().take(k - 1) {
+            sq += step;
+            match b {
+                Some(b) if b.occupied() >> sq & 1 == 0 => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+    let a = &scan.attackers;
+    let board_axes = usize::from(dt != 0) + usize::from(dl != 0);
+    let pure = if board_axes > 0 {
+        a.riders[board_axes - 1]
+    } else {
+        0
+    };
+    let ortho = a.riders[board_axes];
+    let diag = a.riders[board_axes + 1];
+    let kings = if kings { a.kings } else { 0 };
+    if pure | ortho | diag | kings == 0 {
+        return false;
+    }
+    let mut line: [Option<&Board>; 7] = [None; 7];
+    let mut pure_open = u64::MAX;
+    let mut k = 1i32;
+    loop {
+        let (l2, v2) = (scan.l + k * dl, scan.v + 2 * k * dt);
+        let Some(b) = scan.mv.board(l2, v2) else {
+            return false;
+        };
+        let ku = k as usize;
+        let spatial = ku <= 7;
+        let mut royals = b.royals(scan.victim);
+        while royals != 0 {
+            let r = royals.trailing_zeros() as usize;
+            royals &= royals - 1;
+            let at = 1u64 << r;
+            if pure & pure_open & at != 0 && scan.report(at, 0, l2, v2, f) {
+                return true;
+            }
+            if !spatial {
+                continue;
+            }
+            let mut cand = (RAYS.ortho[ku][r] & ortho) | (RAYS.diag[ku][r] & diag);
+            if k == 1 {
+                let around = RAYS.ortho[1][r] | RAYS.diag[1][r];
+                let here = if board_axes > 0 { at } else { 0 };
+                let mut ks = (around | here) & kings;
+                while ks != 0 {
+                    let s = ks.trailing_zeros() as usize;
+                    ks &= ks - 1;
+                    if scan.one(s, r, l2, v2, f) {
+                        return true;
+                    }
+                }
+            }
+            while cand != 0 {
+                let s = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                if path_open(&line[..ku - 1], s, r, ku) && scan.one(s, r, l2, v2, f) {
+                    return true;
+                }
+            }
+        }
+        pure_open &= !b.occupied();
+        if spatial && ku <= line.len() {
+            line[ku - 1] = Some(b);
+        }
+        if !spatial && pure & pure_open == 0 {
+            return false;
+        }
+        if pure == 0 && ku >= 7 {
+            return false;
+        }
+        k += 1;
+    }
+}
+
+/// The captures `Scan::slide` reports from every board of `mv`, in every
+/// board direction, with and without kings, in the order they come, against
+/// the former candidate scan; also the capture each stops at when told to
+/// stop at its `stop`-th one. Returns how many captures were compared.
+fn compare_slides(mv: &Multiverse, stop: usize) -> usize {
+    let mut compared = 0;
+    let (lmin, lmax) = mv.timeline_range();
+    for l in lmin..=lmax {
+        let Some(tl) = mv.timelines.get((l - lmin) as usize) else {
+            continue;
+        };
+        for v in tl.start..=tl.end() {
+            let Some(scan) = Scan::new(mv, l, v) else {
+                continue;
+            };
+            for (dt, dl) in (-1..=1).flat_map(|dt| (-1..=1).map(move |dl| (dt, dl))) {
+                if (dt, dl) == (0, 0) {
+                    continue;
+                }
+                for kings in [false, true] {
+                    let (mut new, mut old) = (Vec::new(), Vec::new());
+                    let all_new = scan.slide(dt, dl, kings, &mut |c| {
+                        new.push(c);
+                        false
+                    });
+                    let all_old = former_slide(&scan, dt, dl, kings, &mut |c| {
+                        old.push(c);
+                        false
+                    });
+                    assert!(!all_new && !all_old);
+                    assert_eq!(new, old, "board ({l}, {v}) step ({dt}, {dl}) kings {kings}");
+                    compared += new.len();
+                    let (mut first_new, mut first_old) = (None, None);
+                    let mut n = 0;
+                    let hit_new = scan.slide(dt, dl, kings, &mut |c| {
+                        n += 1;
+                        first_new = Some(c);
+                        n > stop
+                    });
+                    let mut n = 0;
+                    let hit_old = former_slide(&scan, dt, dl, kings, &mut |c| {
+                        n += 1;
+                        first_old = Some(c);
+                        n > stop
+                    });
+                    assert_eq!((hit_new, first_new), (hit_old, first_old));
+                }
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn rays_report_the_captures_of_the_former_candidate_scan_in_its_order() {
+    let mut compared = 0;
+    let mut rng = Rng(0x5eed_cafe_f00d_1234);
+    for (i, variant) in CATALOGUE.iter().enumerate() {
+        let Ok(mut mv) = Multiverse::from_variant(variant) else {
+            continue;
+        };
+        // Random moves, checks ignored: royal pieces stand in the open,
+        // several of them on one board's lines.
+        for ply in 0..30 {
+            let boards = mv.playable_boards(mv.to_move);
+            let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            if mv.apply(&m).is_none() {
+                break;
+            }
+            if color_of(mv.present()) != mv.to_move {
+                mv.to_move = !mv.to_move;
+            }
+            if ply % 3 == 2 {
+                compared += compare_slides(&mv, (i + ply) % 3);
+            }
+        }
+    }
+    assert!(compared > 500, "only {compared} captures compared");
+}

@@ -231,6 +231,12 @@ struct Search<'v> {
     mv: Multiverse,
     mover: Color,
     boards: Vec<BoardId>,
+    /// Where each board stands in `boards` (see [`Search::board_index`]).
+    board_slots: BoardSlots,
+    /// Per board `i`: its arrivals, the hops onto it from the early boards
+    /// after it (`(o, k)`: move `k` of board `o`), in the order of `o`,
+    /// then `k` (see `phases.rs`).
+    arrivals: Vec<Vec<(usize, usize)>>,
     mandatory: Vec<bool>,
     /// Per board: physical moves and jumps onto playable end boards.
     nonbranching: Vec<Vec<Move>>,
@@ -521,7 +527,21 @@ impl<'v> Search<'v> {
                     .collect()
             })
             .collect();
+        let board_slots = BoardSlots::new(&boards);
+        let arrivals = (0..boards.len())
+            .map(|i| {
+                (i + 1..first_free.max(i + 1))
+                    .flat_map(|o| (0..nonbranching[o].len()).map(move |k| (o, k)))
+                    .filter(|&(o, k)| {
+                        let m = nonbranching[o][k];
+                        !m.is_physical() && m.to.board == boards[i]
+                    })
+                    .collect()
+            })
+            .collect();
         Search {
+            board_slots,
+            arrivals,
             hop_sources,
             p3_cuts: 0,
             pair_cuts: 0,
@@ -634,6 +654,42 @@ impl<'v> Search<'v> {
         }
         self.mv.undo(u);
         ControlFlow::Continue(self.last_check.is_some())
+    }
+}
+
+/// The position of each searched board in [`Search`]'s `boards`, found by
+/// its timeline: the boards searched are timeline ends, one per timeline, so
+/// a timeline holds at most one of them.
+#[derive(Debug, Default)]
+struct BoardSlots {
+    /// The smallest timeline of a searched board.
+    lmin: i32,
+    /// Per timeline from `lmin` on: the index of its board, or `usize::MAX`.
+    slot: Vec<usize>,
+}
+
+impl BoardSlots {
+    fn new(boards: &[BoardId]) -> BoardSlots {
+        let Some(lmin) = boards.iter().map(|b| b.l).min() else {
+            return BoardSlots::default();
+        };
+        let lmax = boards.iter().map(|b| b.l).max().unwrap_or(lmin);
+        let mut slot = vec![usize::MAX; (lmax - lmin + 1) as usize];
+        for (i, b) in boards.iter().enumerate() {
+            let s = &mut slot[(b.l - lmin) as usize];
+            assert!(*s == usize::MAX, "two searched boards on timeline {}", b.l);
+            *s = i;
+        }
+        BoardSlots { lmin, slot }
+    }
+
+    /// The index of board `b` in `boards` (the slice `new` was given), if
+    /// it is one of them.
+    #[inline]
+    fn index(&self, boards: &[BoardId], b: BoardId) -> Option<usize> {
+        let i = usize::try_from(b.l.wrapping_sub(self.lmin)).ok()?;
+        let j = *self.slot.get(i)?;
+        (j != usize::MAX && boards[j] == b).then_some(j)
     }
 }
 

@@ -25,7 +25,13 @@ impl Search<'_> {
     /// choice is made: played, or passed and so sealed. Either way no hop
     /// may arrive onto it any more.
     pub(super) fn decided_before(&self, decided: usize, t: BoardId) -> bool {
-        self.boards[..decided].contains(&t)
+        self.board_index(t).is_some_and(|j| j < decided)
+    }
+
+    /// The index of board `t` among the searched boards, if it is one.
+    #[inline]
+    pub(super) fn board_index(&self, t: BoardId) -> Option<usize> {
+        self.board_slots.index(&self.boards, t)
     }
 
     /// The reason gathered in `why` so far, which is then emptied.
@@ -102,14 +108,7 @@ impl Search<'_> {
             }
         }
         // Its arrivals: the hops onto it from the early boards decided after it.
-        for o in i + 1..self.first_free {
-            for k in 0..self.nonbranching[o].len() {
-                let m = self.nonbranching[o][k];
-                if !m.is_physical() && m.to.board == b {
-                    choices.push(Choice::Move(o, k));
-                }
-            }
-        }
+        choices.extend(self.arrivals[i].iter().map(|&(o, k)| Choice::Move(o, k)));
         if may_pass && !pass_first {
             choices.push(Choice::Pass);
         }

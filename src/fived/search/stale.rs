@@ -206,7 +206,7 @@ impl Search<'_> {
     /// that may still move? Each way not known to fail is probed (one node
     /// each); what rules the others out goes to `why`.
     fn stale_end_playable(&mut self, b: BoardId, decided: usize) -> ControlFlow<Stop, bool> {
-        let Some(u) = self.boards.iter().position(|&x| x == b) else {
+        let Some(u) = self.board_index(b) else {
             // Not a board the search plays: assume it may be played.
             return ControlFlow::Continue(true);
         };

@@ -249,7 +249,7 @@ impl Search<'_> {
         if self.mv.is_branching(&m) {
             return true;
         }
-        match self.boards.iter().position(|b| *b == m.to.board) {
+        match self.board_index(m.to.board) {
             Some(j) => {
                 j != i
                     && ((j >= self.first_free

@@ -606,3 +606,30 @@ fn phase_three_order_and_reservation_cuts_agree_with_brute_force() {
         "the phase-3 order and reservation cuts never fired where compared"
     );
 }
+
+#[test]
+fn board_slots_find_exactly_the_searched_boards() {
+    use super::BoardSlots;
+    use crate::fived::coords::BoardId;
+    let id = |l, v| BoardId { l, v };
+    let boards = [id(2, 7), id(-3, 9), id(0, 7), id(5, 11)];
+    let slots = BoardSlots::new(&boards);
+    for (i, &b) in boards.iter().enumerate() {
+        assert_eq!(slots.index(&boards, b), Some(i));
+    }
+    // Other half-turns of the same timelines, timelines between them with
+    // no board, and timelines outside the range on both sides.
+    for b in [
+        id(2, 9),
+        id(0, 5),
+        id(-1, 7),
+        id(1, 7),
+        id(-4, 9),
+        id(6, 11),
+        id(i32::MIN, 0),
+        id(i32::MAX, 0),
+    ] {
+        assert_eq!(slots.index(&boards, b), None, "{b:?}");
+    }
+    assert_eq!(BoardSlots::new(&[]).index(&[], id(0, 0)), None);
+}
