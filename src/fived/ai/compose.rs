@@ -95,22 +95,29 @@ pub(crate) fn move_guess(pos: &Multiverse, m: &Move) -> i32 {
 
 /// Actions composed from each board's best moves by [`move_guess`]: the
 /// best on every board, then for each board its 2nd and 3rd best with the
-/// best elsewhere. Only the legal ones.
-pub(crate) fn greedy_actions(pos: &mut Multiverse) -> Vec<Vec<Move>> {
+/// best elsewhere. Only the legal ones. With `quiet_too`, the same again
+/// with every move that makes a new timeline ([`Multiverse::is_branching`])
+/// ranked after those that do not: a capture on a past board looks as good
+/// to [`move_guess`] as one on an end board, so in a large multiverse the
+/// greedy actions otherwise branch on most boards at once.
+pub(crate) fn greedy_actions(pos: &mut Multiverse, quiet_too: bool) -> Vec<Vec<Move>> {
     let n = pos.mandatory_boards().len();
     let mut out: Vec<Vec<Move>> = Vec::new();
-    for (board, rank) in
-        std::iter::once((usize::MAX, 0)).chain((0..n).flat_map(|b| [(b, 1), (b, 2)]))
-    {
+    let passes: &[bool] = if quiet_too { &[false, true] } else { &[false] };
+    for (&quiet, (board, rank)) in passes.iter().flat_map(|p| {
+        std::iter::once((usize::MAX, 0))
+            .chain((0..n).flat_map(|b| [(b, 1), (b, 2)]))
+            .map(move |x| (p, x))
+    }) {
         let a = compose(pos, |p, i, options| {
-            let mut order: Vec<(i32, usize)> = options
+            let mut order: Vec<(bool, i32, usize)> = options
                 .iter()
                 .enumerate()
-                .map(|(k, m)| (move_guess(p, m), k))
+                .map(|(k, m)| (quiet && p.is_branching(m), move_guess(p, m), k))
                 .collect();
-            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            order.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
             let r = if i == board { rank } else { 0 };
-            order.get(r).or(order.first()).map(|x| x.1)
+            order.get(r).or(order.first()).map(|x| x.2)
         });
         if let Some(a) = a {
             if !out.contains(&a) {

@@ -169,6 +169,36 @@ pub fn evaluate(position: &Multiverse, side: Color, to_move: Color, in_check: bo
     }
 }
 
+/// What the timelines of `position` outside `before` (the timeline range
+/// of the position before an action: the timelines the action made) hold
+/// for `side`, counted as [`evaluate`] counts them (an active board at full
+/// weight, an inactive one at a quarter), each at least 0. A jump back
+/// copies the board it lands on into its new timeline, so [`evaluate`],
+/// which sums the end boards, counts the lead on that board a second time:
+/// this is that gain (and the arriving piece), which `strongest` takes off
+/// a branching root action when it is ahead in a large multiverse
+/// ([`super::Skill::simplify`]).
+#[must_use]
+pub fn new_timelines_lead(position: &Multiverse, side: Color, before: (i32, i32)) -> i32 {
+    let (lmin, lmax) = position.timeline_range();
+    let (w, h) = (position.width(), position.height());
+    let sign = if side == Color::White { 1 } else { -1 };
+    let mut lead = 0;
+    for l in (lmin..before.0).chain(before.1.saturating_add(1)..=lmax) {
+        let Some(end) = position.timeline(l).and_then(|tl| tl.boards().last()) else {
+            continue;
+        };
+        let bal = sign * board_balance(end, w, h);
+        let weighted = if position.is_active(l) {
+            bal
+        } else {
+            INACTIVE_QUARTERS * bal / 4
+        };
+        lead += weighted.max(0);
+    }
+    lead
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

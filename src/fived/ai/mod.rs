@@ -264,7 +264,18 @@ impl Level {
     ///   level 5 over the README's reference games on Very Small: +85 Elo
     ///   with it, +63 without (two openings won instead of lost, none
     ///   worse; still short of +100), and even over 60 games of other
-    ///   openings (see the README's "Measured strength");
+    ///   openings (see the README's "Measured strength"). From four
+    ///   timelines on, each new timeline costs 300 cp and the penalty also
+    ///   takes off what the new timelines hold for its side (a jump back
+    ///   copies the lead of the board it lands on, which the summed
+    ///   evaluation would count twice); the root's actions are then ordered
+    ///   (and at depth 1 scored) with the penalty taken off, and a listing
+    ///   cut short at the root also gets the greedy actions composed from
+    ///   moves that do not branch. On Standard against random a winning
+    ///   `strongest` otherwise made a timeline or more almost every action,
+    ///   each with a king of its own to defend, until a random reply found
+    ///   a mate in two beyond its 2-action search (README, "Measured
+    ///   strength", session 32);
     /// - *beam*: how many children an inner node searches, by how far it
     ///   is from the horizon ([`Beam::NARROW`] for levels 1–4,
     ///   [`Beam::WIDER`] above: it took level 5 from +49 to +85 over level
@@ -330,8 +341,10 @@ pub struct Skill {
     /// horizon (level 5 and `strongest`; it doubles the time per node).
     pub threats: bool,
     /// Whether the root, when the search finds its side ahead, scores each
-    /// action that branches (makes a new timeline) 300 cp lower
-    /// (`strongest` only): see [`Level::skill`].
+    /// action that branches (makes a new timeline) 300 cp lower, from four
+    /// timelines on 300 cp per new timeline and what they hold for its
+    /// side, and looks at greedy actions that do not branch (`strongest`
+    /// only): see [`Level::skill`].
     pub simplify: bool,
 }
 

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::compose::greedy_actions;
 pub(crate) use super::compose::{compose, compose_after, move_guess};
-use super::eval::{evaluate, MATE, MATE_BOUND};
+use super::eval::{evaluate, new_timelines_lead, MATE, MATE_BOUND};
 use super::threat::ThreatMemo;
 use super::{Limits, Rng};
 use crate::fived::multiverse::Undo;
@@ -54,6 +54,40 @@ pub(crate) const SIMPLIFY_AHEAD: i32 = 150;
 /// included: the multiverse that follows is where the search sees least.
 pub(crate) const BRANCH_PENALTY: i32 = 300;
 
+/// From this many timelines on, `strongest`'s branching penalty counts each
+/// new timeline and what the new timelines hold ([`branch_penalty`]).
+pub(crate) const MANY_TIMELINES: i32 = 4;
+
+/// What a root action that makes `made` new timelines holding `copied`
+/// for its side ([`super::eval::new_timelines_lead`]) costs `strongest`
+/// when it is ahead, in a multiverse of `timelines` (the root's range):
+/// below [`MANY_TIMELINES`] a flat [`BRANCH_PENALTY`] (as measured on Very
+/// Small), from there on [`BRANCH_PENALTY`] for each new timeline and what
+/// the new timelines hold. The evaluation sums the end boards, so a jump
+/// back counts the lead of the board it lands on a second time, gained
+/// without taking anything. Without this term a winning `strongest` on
+/// Standard made a timeline or more nearly every action (seed 14 game 1:
+/// 16 timelines and +12 896 at action 23, where it made three more), each
+/// with a king of its own to defend, until a random reply found a mate in
+/// two that the 2-action search could not see.
+pub(crate) fn branch_penalty(timelines: (i32, i32), made: i32, copied: i32) -> i32 {
+    let count = timelines.1 - timelines.0 + 1;
+    if made <= 0 {
+        0
+    } else if count >= MANY_TIMELINES {
+        BRANCH_PENALTY
+            .saturating_mul(made)
+            .saturating_add(copied.max(0))
+    } else {
+        BRANCH_PENALTY
+    }
+}
+
+/// How many timelines the range `after` has beyond `before`.
+fn new_timelines(before: (i32, i32), after: (i32, i32)) -> i32 {
+    (after.1 - after.0 - (before.1 - before.0)).max(0)
+}
+
 /// One action of a node: its moves, the static score of the position after
 /// it for the side that plays it, and whether it gives check or mate.
 #[derive(Debug, Clone)]
@@ -65,6 +99,11 @@ pub(crate) struct Child {
     pub(crate) unresolved: bool,
     /// Nodes its exact mate test counts ([`APPLIED_PER_NODE`]).
     pub(crate) cost: u64,
+    /// How many new timelines it makes.
+    pub(crate) made: i32,
+    /// What its new timelines hold for its side
+    /// ([`super::eval::new_timelines_lead`]).
+    pub(crate) copied: i32,
 }
 
 /// Plays a whole action on `pos` and hands the turn over; `None` (with
@@ -136,7 +175,14 @@ fn score_action(
     ply: i32,
 ) -> Option<Child> {
     let mover = work.to_move;
+    let before = work.timeline_range();
     let undos = play(work, moves)?;
+    let made = new_timelines(before, work.timeline_range());
+    let copied = if made > 0 {
+        new_timelines_lead(work, mover, before)
+    } else {
+        0
+    };
     let check = in_check(work);
     let (test, applied) = if check && mate_test {
         mate_test_of(work, MATE_PROBE)
@@ -157,6 +203,8 @@ fn score_action(
         mate,
         unresolved,
         cost: applied / APPLIED_PER_NODE,
+        made,
+        copied,
     })
 }
 
@@ -265,7 +313,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether each score is less the opponent's best capture ([`super::Skill::threats`]).
     pub(crate) threats: bool,
     /// Whether the root avoids branching when ahead
-    /// ([`super::Skill::simplify`], [`SIMPLIFY_AHEAD`]).
+    /// ([`super::Skill::simplify`], [`SIMPLIFY_AHEAD`], [`branch_penalty`]),
+    /// and a root listing cut short gets the greedy actions that do not
+    /// branch too ([`greedy_actions`]).
     pub(crate) simplify: bool,
     /// Each board's best capture, as `threats` looks it up.
     threat_memo: ThreatMemo,
@@ -497,7 +547,7 @@ impl<'a> Searcher<'a> {
             self.aborted = true;
         }
         if matches!(listing, Listing::Partial | Listing::Stopped) && !self.aborted {
-            for moves in greedy_actions(&mut work) {
+            for moves in greedy_actions(&mut work, self.simplify && ply == 0) {
                 // The root's candidates come whatever its share (the
                 // caller's limit bounds them); an inner node's within its cap.
                 if self.nodes >= if ply == 0 { self.search_cap() } else { cap } {
@@ -706,7 +756,21 @@ impl<'a> Searcher<'a> {
             return None;
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.score));
-        let mut best = (kids[0].moves.clone(), kids[0].score, 1);
+        // The best action's score without its branching penalty.
+        let mut best_raw = kids[0].score;
+        // Ahead in a large multiverse, `strongest` orders (and at depth 1
+        // scores) its root actions with the branching penalty taken off:
+        // else the actions that branch, whose static scores copy a lead,
+        // fill the root's beam and the ones that do not are never searched.
+        let timelines = self.pos.timeline_range();
+        let many = timelines.1 - timelines.0 + 1 >= MANY_TIMELINES;
+        let mut first = kids[0].score;
+        if self.simplify && many && (SIMPLIFY_AHEAD..MATE_BOUND).contains(&best_raw) {
+            let net = |k: &Child| k.score - branch_penalty(timelines, k.made, k.copied);
+            kids.sort_by_key(|k| std::cmp::Reverse(net(k)));
+            first = net(&kids[0]);
+        }
+        let mut best = (kids[0].moves.clone(), first, 1);
         // What is reported may be played at once ("move now"): the best
         // action, or the first of the others that the cheap stage of the
         // safety check finds no mate against. The last report is the choice.
@@ -722,8 +786,6 @@ impl<'a> Searcher<'a> {
         let mut exact: Vec<(Vec<Move>, i32)> =
             kids.iter().map(|k| (k.moves.clone(), k.score)).collect();
         let mut completed = 1;
-        // The best action's score without its branching penalty.
-        let mut best_raw = best.1;
         for depth in 2..=max_depth {
             if self.even_depths && depth > 4 && !depth.is_multiple_of(2) {
                 continue;
@@ -739,11 +801,10 @@ impl<'a> Searcher<'a> {
             let mut alpha = -MATE - 1;
             let mut scored: Vec<(usize, i32)> = Vec::new();
             // Ahead (by the last iteration), `strongest` scores each root
-            // action that branches [`BRANCH_PENALTY`] lower; each is
+            // action that branches lower ([`branch_penalty`]); each is
             // searched with the window moved by as much, so that a score
             // that fails low still fails low once the penalty is taken off.
             let ahead = self.simplify && (SIMPLIFY_AHEAD..MATE_BOUND).contains(&best_raw);
-            let timelines = self.pos.timeline_range();
             let mut penalty_of = vec![0; kids.len()];
             for (i, kid) in kids.iter().enumerate().take(width) {
                 let Some(undos) = play(&mut self.pos, &kid.moves) else {
@@ -751,11 +812,13 @@ impl<'a> Searcher<'a> {
                 };
                 // No penalty once a mate is in hand: a mate's bound would
                 // not fail low with the moved window.
-                let penalty = if ahead
-                    && alpha < MATE_BOUND - BRANCH_PENALTY
-                    && self.pos.timeline_range() != timelines
-                {
-                    BRANCH_PENALTY
+                let penalty = if ahead {
+                    branch_penalty(timelines, kid.made, kid.copied)
+                } else {
+                    0
+                };
+                let penalty = if alpha < MATE_BOUND - penalty {
+                    penalty
                 } else {
                     0
                 };

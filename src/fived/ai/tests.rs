@@ -560,3 +560,47 @@ fn strongest_ahead_keeps_to_its_timelines() {
     assert!(!branches(&c.moves), "{:?}", c.moves);
     assert!(c.score.unwrap() >= search::SIMPLIFY_AHEAD);
 }
+
+#[test]
+fn the_branching_penalty_counts_the_copied_lead_only_in_a_large_multiverse() {
+    use search::{branch_penalty, BRANCH_PENALTY, MANY_TIMELINES};
+    let few = (0, MANY_TIMELINES - 2);
+    let many = (-1, MANY_TIMELINES - 2);
+    // No new timeline: nothing.
+    assert_eq!(branch_penalty(many, 0, 5_000), 0);
+    // Below MANY_TIMELINES: the flat penalty measured on Very Small.
+    assert_eq!(branch_penalty(few, 1, 0), BRANCH_PENALTY);
+    assert_eq!(branch_penalty(few, 3, 2_000), BRANCH_PENALTY);
+    // From there on: per new timeline, and what they hold for the side.
+    assert_eq!(branch_penalty(many, 1, 0), BRANCH_PENALTY);
+    assert_eq!(branch_penalty(many, 3, 2_000), 3 * BRANCH_PENALTY + 2_000);
+}
+
+#[test]
+fn a_jump_back_copies_the_lead_of_the_board_it_lands_on() {
+    // White took a pawn at once (2. exd5); at T4 its b1 knight jumps back
+    // to the T3 board, where White is already a pawn up: the new timeline
+    // holds that lead and the knight.
+    let game = after(
+        "[Board \"Standard\"]\n[Mode \"5D\"]\n\
+         1. (0T1)e2e4 / (0T1)d7d5\n2. (0T2)e4xd5 / (0T2)a7a6\n\
+         3. (0T3)d2d3 / (0T3)a6a5\n",
+    );
+    let pos = game.multiverse();
+    let before = pos.timeline_range();
+    assert_eq!(eval::new_timelines_lead(pos, Color::White, before), 0);
+    let mut p = pos.clone();
+    // White's board at T3 is the 6th half-turn.
+    let jump = p
+        .board_moves(p.mandatory_boards()[0])
+        .into_iter()
+        .find(|m| p.is_branching(m) && m.from.square.x == 1 && m.to.board.v == 6)
+        .expect("the b1 knight can jump back to T3");
+    search::play(&mut p, &[jump]).unwrap();
+    assert_ne!(p.timeline_range(), before);
+    let lead = eval::new_timelines_lead(&p, Color::White, before);
+    let knight = eval::piece_value(crate::chess::PieceKind::Knight);
+    let pawn = eval::piece_value(crate::chess::PieceKind::Pawn);
+    assert!(lead >= knight + pawn, "{lead}");
+    assert_eq!(eval::new_timelines_lead(&p, Color::Black, before), 0);
+}

@@ -209,10 +209,14 @@ fn bestmove_prints_a_line_that_extends_the_game() {
 /// already run out: the root's mate scan went on past the level's share
 /// with budgets of its own.
 fn many_timelines() -> Game {
-    let path = concat!(
+    read_game(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/princess-many-timelines.5dpgn"
-    );
+    ))
+}
+
+/// The game of the 5dpgn file at `path`, every action replayed.
+fn read_game(path: &str) -> Game {
     let text = std::fs::read_to_string(path).unwrap();
     let read = notation::read(&text).unwrap();
     let r = notation::resolve::replay(&read.game, |_, _| {}).unwrap();
@@ -260,4 +264,42 @@ fn a_clock_that_has_run_out_ends_the_think_soon() {
     assert!(c.nodes <= 15_000, "{} nodes", c.nodes);
     let mut g = game.clone();
     play_checked(&mut g, &c.moves).unwrap();
+}
+
+/// Standard, White (strongest) to move at action 21 of a game against
+/// random that main d1c9b8f lost (`selfplay --white strongest --black
+/// random --board Standard --ms 0 --nodes 30000 --swap --seed 14`, game 1;
+/// `tests/data/standard-runaway.5dpgn`): 15 timelines, strongest 6 000 to
+/// 10 000 cp ahead by its evaluation. Main played a jump back that made
+/// one more timeline here (and three more at action 23); random's reply at
+/// action 24 left every action of strongest allowing a mate in one at 19
+/// timelines. A jump back copies the lead of the board it lands on into
+/// the new timeline, which the summed evaluation counted as a gain; ahead
+/// in a large multiverse, strongest now takes that off (and its root also
+/// gets the greedy actions that do not branch), so it plays on the boards
+/// it has (and won that game).
+#[test]
+fn ahead_in_a_large_multiverse_strongest_does_not_branch() {
+    let game = read_game(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/standard-runaway.5dpgn"
+    ));
+    let before = game.multiverse().timeline_range();
+    assert_eq!(before.1 - before.0 + 1, 15);
+    let c = choose_action(
+        game.multiverse(),
+        Level::Strongest,
+        1,
+        &Limits::nodes(30_000),
+    )
+    .unwrap();
+    let mut g = game.clone();
+    play_checked(&mut g, &c.moves).unwrap();
+    assert_eq!(
+        g.multiverse().timeline_range(),
+        before,
+        "{:?} (score {:?})",
+        c.moves,
+        c.score
+    );
 }
