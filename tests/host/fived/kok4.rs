@@ -12,11 +12,12 @@
 //! 300 000 nodes (main 3a5b90f). Now `stuck` (`fails_after_target_leaves`)
 //! and the pair test, which also runs while every jump that could pull the
 //! present back fails, see it: checkmate in 5 625 nodes (`cuts.md` "A jump
-//! that waits for its target to leave").
+//! that waits for its target to leave"; 5 506 nodes since session 32's
+//! `kok5`, which asks that test last).
 
 use super::stress::checkmates_within;
 
-/// Checkmate within 10 000 nodes of `outcome` (5 625 today; main: unknown
+/// Checkmate within 10 000 nodes of `outcome` (5 506 today; main 3a5b90f: unknown
 /// at 300 000).
 #[test]
 fn a_jump_waiting_for_its_target_to_leave_is_no_way_out() {
