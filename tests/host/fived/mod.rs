@@ -27,4 +27,5 @@ mod siblings;
 mod softmate;
 mod stale;
 mod stress;
+mod tz39;
 mod uni;
