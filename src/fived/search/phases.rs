@@ -171,7 +171,8 @@ impl Search<'_> {
 
     /// If the reason of a failed choice of the board being decided holds
     /// after choice `c`, that reason: `c` fails the same way. Made without a
-    /// check test (no node).
+    /// check test; the move is made (one node) only when a reason's
+    /// conditions on the boards it makes ask about a square.
     pub(super) fn explained(&mut self, c: Choice, failed: &[Why]) -> Option<Why> {
         if failed.is_empty() || self.reuse_off {
             return None;
@@ -179,6 +180,23 @@ impl Search<'_> {
         let u = match c {
             Choice::Pass => None,
             Choice::Move(o, k) => {
+                // Most reasons are settled without making the move: a
+                // condition on a board the move does not make holds after it
+                // exactly when it holds now (boards never change), and one
+                // on a board it makes (from end boards, only `own`) is known
+                // when it asks only whether that board exists. The first
+                // reason not known to fail decides, as after the move.
+                let m = self.nonbranching[o][k];
+                let own = nogood::own_boards(&m, !m.is_physical());
+                match failed
+                    .iter()
+                    .map(|w| (w, w.holds_after_making(&self.mv, &own)))
+                    .find(|(_, h)| *h != Some(false))
+                {
+                    None => return None,
+                    Some((w, Some(true))) => return Some(w.clone()),
+                    Some(_) => {}
+                }
                 // A move applied (not tested): charged as a node, so that
                 // the budget bounds the time of long reasons too. Not in
                 // the search keeping the present (softmate), which has its

@@ -212,6 +212,33 @@ impl Why {
             .is_some_and(|cs| cs.iter().all(|c| c.holds_in(mv)))
     }
 
+    /// Does it hold once a move that makes the boards `own` (which do not
+    /// exist yet) and changes no other board is made in `mv`? `Some` when
+    /// known without making it: a condition on another board is as in `mv`;
+    /// one on an own board holds if it asks for the board, fails if it asks
+    /// for no board, and is not known (`None`) if it asks about a square.
+    /// Never for an unknown reason.
+    pub(super) fn holds_after_making(&self, mv: &Multiverse, own: &[BoardId]) -> Option<bool> {
+        let Some(cs) = &self.conds else {
+            return Some(false);
+        };
+        let mut known = true;
+        for c in cs {
+            if !own.contains(&c.board) {
+                if !c.holds_in(mv) {
+                    return Some(false);
+                }
+                continue;
+            }
+            match c.holds {
+                Holds::Board => {}
+                Holds::NoBoard => return Some(false),
+                Holds::Empty | Holds::Piece(_) => known = false,
+            }
+        }
+        known.then_some(true)
+    }
+
     /// The first condition that does not hold in `mv` (`None`: every one
     /// holds). Only for a known reason.
     pub(super) fn failing(&self, mv: &Multiverse) -> Option<Cond> {

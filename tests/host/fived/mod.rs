@@ -28,4 +28,5 @@ mod siblings;
 mod softmate;
 mod stale;
 mod stress;
+mod tz39;
 mod uni;
