@@ -9,36 +9,18 @@
 //! open. Now it asks only about a first jump that leaves one open (`cuts.md`
 //! "A jump that waits for its target to leave"): 572 and 2 751 nodes.
 
-use super::stress::{load, row_index};
-use chronochess::fived::search::outcome_traced;
-use chronochess::fived::{Answer, Budget, Outcome};
+use super::stress::escapes_within;
 
 /// Each row is decided (legal actions exist) within its budget of
 /// `outcome`'s nodes; main d1c9b8f ran out of both.
 #[test]
 fn the_pair_test_asks_about_a_waiting_jump_only_when_it_matters() {
-    let cases: [(&str, &str, usize, u64); 2] = [
-        (
-            "holdout9-slow.tsv",
-            "standardreversedroyalty-2-checks",
-            18,
-            2_000,
-        ),
-        (
-            "holdout8-slow.tsv",
-            "standardtwotimelines-1-checks",
-            18,
-            4_000,
-        ),
-    ];
-    for (file, game, pos, budget) in cases {
-        let (suite, positions) = load(file);
-        let m = &positions[row_index(&suite, game, pos)];
-        let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
-        println!("{file} {game} {pos}: {o:?}, nodes {nodes:?}");
-        assert!(
-            matches!(o, Answer::Known(Outcome::Ongoing { .. })),
-            "{game} {pos}: legal actions within {budget} nodes ({o:?}, {nodes:?})"
-        );
-    }
+    escapes_within(
+        "holdout9-slow.tsv",
+        &[("standardreversedroyalty-2-checks", 18, 2_000)],
+    );
+    escapes_within(
+        "holdout8-slow.tsv",
+        &[("standardtwotimelines-1-checks", 18, 4_000)],
+    );
 }

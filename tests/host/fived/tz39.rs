@@ -10,21 +10,14 @@
 //! the move makes asks only whether that board exists): 11 235 nodes, the
 //! same walk.
 
-use super::stress::{load, row_index};
-use chronochess::fived::search::outcome_traced;
-use chronochess::fived::{Answer, Budget, Outcome};
+use super::stress::escapes_within;
 
 /// The row is decided (legal actions exist) within 12 000 of `outcome`'s
 /// nodes; `kok5` ran out of them (13 725).
 #[test]
 fn reasons_are_settled_without_making_the_move() {
-    let (suite, positions) = load("holdout13-tz.tsv");
-    let m = &positions[row_index(&suite, "standardturnzero-1-checks", 39)];
-    let budget = 12_000;
-    let (o, nodes) = outcome_traced(m, Budget::nodes(budget));
-    println!("standardturnzero-1-checks 39: {o:?}, nodes {nodes:?}");
-    assert!(
-        matches!(o, Answer::Known(Outcome::Ongoing { in_check: true, .. })),
-        "legal actions within {budget} nodes ({o:?}, {nodes:?})"
+    escapes_within(
+        "holdout13-tz.tsv",
+        &[("standardturnzero-1-checks", 39, 12_000)],
     );
 }
