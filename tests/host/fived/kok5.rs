@@ -9,17 +9,17 @@
 //! open. Now it asks only about a first jump that leaves one open (`cuts.md`
 //! "A jump that waits for its target to leave"): 572 and 2 751 nodes.
 
-use super::stress::escapes_within;
+use super::stress::ongoing_within;
 
 /// Each row is decided (legal actions exist) within its budget of
 /// `outcome`'s nodes; main d1c9b8f ran out of both.
 #[test]
 fn the_pair_test_asks_about_a_waiting_jump_only_when_it_matters() {
-    escapes_within(
+    ongoing_within(
         "holdout9-slow.tsv",
         &[("standardreversedroyalty-2-checks", 18, 2_000)],
     );
-    escapes_within(
+    ongoing_within(
         "holdout8-slow.tsv",
         &[("standardtwotimelines-1-checks", 18, 4_000)],
     );

@@ -10,13 +10,13 @@
 //! the move makes asks only whether that board exists): 11 235 nodes, the
 //! same walk.
 
-use super::stress::escapes_within;
+use super::stress::ongoing_within;
 
 /// The row is decided (legal actions exist) within 12 000 of `outcome`'s
 /// nodes; `kok5` ran out of them (13 725).
 #[test]
 fn reasons_are_settled_without_making_the_move() {
-    escapes_within(
+    ongoing_within(
         "holdout13-tz.tsv",
         &[("standardturnzero-1-checks", 39, 12_000)],
     );
