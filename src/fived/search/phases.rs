@@ -391,7 +391,7 @@ impl Search<'_> {
                     // makes the same two boards (`own`), and its child
                     // lacks only the reservation of a played board, which
                     // constrains nothing: every read of `reserved[j]` is
-                    // joined with "`j` playable" (the loop below, `stuck`,
+                    // joined with "`j` playable" (this loop, `stuck`,
                     // `reserved_stuck`, `phase3_order`, `phase_c`'s last
                     // step, `can_finish`, `rescuers_suffice`), so the
                     // child's completions are the same with or without it,
