@@ -391,10 +391,32 @@ impl Search<'_> {
                         // The jump reserves free board `j` only while `j`
                         // is unplayed: the reasons below are found under
                         // that reservation, so the reason kept for the
-                        // jumps of a node where phase 3 ran names it.
+                        // jumps of a node where phase 3 ran names it
+                        // (conservative: the argument below covers it too).
                         let t = self.boards[j];
                         node_why.push(Cond::existence(&self.mv, BoardId { l: t.l, v: t.v + 1 }));
                     }
+                    // While an early board waits, the node's own reason
+                    // does not name `j` unplayed, and need not (`cuts.md`,
+                    // "A reservation where the reason is reused"). Where
+                    // the reason holds in this context (a sibling, another
+                    // order, the parent's union, phase 1's leaves) and `j`
+                    // is unplayed, this jump reserves `j` again, or is no
+                    // branching jump at all (the `!phase3_playable` arm:
+                    // no action has it). Where `j` was played (by its own
+                    // jump, or by an early board's hop in phase 1), the
+                    // jump branches from the same board `m.to.board`,
+                    // makes the same two boards (`own`), and its child
+                    // lacks only the reservation of a played board, which
+                    // constrains nothing: every read of `reserved[j]` is
+                    // joined with "`j` playable" (this loop, `stuck`,
+                    // `reserved_stuck`, `phase3_order`, `phase_c`'s last
+                    // step, `can_finish`, `rescuers_suffice`), so the
+                    // child's completions are the same with or without it,
+                    // and the cuts that made the child's reason hold there
+                    // too (`reserved_stuck`, the one cut that needs `j`
+                    // unplayed, names it; `present_keeper` names it when
+                    // `j` kept the present).
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {

@@ -106,7 +106,12 @@ impl Search<'_> {
             // out. The reservations hold for the whole subtree below the
             // jump that made them, and phase 2's reasons are kept only
             // under the reservations they were found with (`siblings.rs`,
-            // `orders.rs`), so no reason needs to name them.
+            // `orders.rs`), so no reason needs to name them. (A reason
+            // found below the jump also goes up into its node's union,
+            // which is reused where that jump may not reserve the board:
+            // there the board is played, so its jumps are no way out
+            // either; `cuts.md`, "A reservation where the reason is
+            // reused".)
             if self.reserved[i] {
                 continue;
             }

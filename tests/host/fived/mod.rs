@@ -21,6 +21,7 @@ mod pull;
 mod puzzles;
 mod reactivation;
 mod rescue;
+mod reserve;
 mod resolve;
 mod roundtrip;
 mod sets;
