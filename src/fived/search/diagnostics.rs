@@ -57,24 +57,11 @@ pub fn naive_legal_actions(
     out
 }
 
-/// An action of `position` as its set key: its non-branching moves sorted
-/// (their order does not matter) and its branching jumps in the order made
-/// (it numbers their timelines), each move judged branching or not where
-/// it is made.
+/// An action of `position` as its set key: the puzzle module's
+/// [`crate::fived::puzzle::action_key`] (non-branching moves sorted,
+/// branching jumps in the order made). The search's actions always apply.
 fn action_key(position: &Multiverse, moves: &[Move]) -> (Vec<Move>, Vec<Move>) {
-    let mut probe = position.clone();
-    let mut nb = Vec::new();
-    let mut br = Vec::new();
-    for m in moves {
-        if probe.is_branching(m) {
-            br.push(*m);
-        } else {
-            nb.push(*m);
-        }
-        let _ = probe.apply(m);
-    }
-    nb.sort();
-    (nb, br)
+    crate::fived::puzzle::action_key(position, moves).expect("a searched action's moves apply")
 }
 
 /// Every legal action as (sorted non-branching moves, branching sequence),
