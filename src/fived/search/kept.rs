@@ -49,13 +49,18 @@ impl Kept {
 
     /// Keeps `why`, a known reason, at most `cap` reasons in all.
     pub(super) fn keep(&mut self, why: &Why, cap: usize) {
+        self.keep_owned(why.clone(), cap);
+    }
+
+    /// [`Kept::keep`] of a reason given away (no copy).
+    pub(super) fn keep_owned(&mut self, why: Why, cap: usize) {
         debug_assert!(!why.is_unknown(), "only known reasons are kept");
         if self.whys.len() < cap {
             self.watch.push(why.key());
-            self.whys.push(why.clone());
+            self.whys.push(why);
         } else {
             self.watch[self.next] = why.key();
-            self.whys[self.next] = why.clone();
+            self.whys[self.next] = why;
             self.next = (self.next + 1) % cap;
         }
     }

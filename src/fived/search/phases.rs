@@ -311,6 +311,13 @@ impl Search<'_> {
         // back come right after the early boards' (see
         // `Search::pull_back_first`).
         let pull_first = self.pull_back_first(early_waiting);
+        // The reasons the jumps of this node's context failed for, each
+        // stated before its jump (`orders.rs` `JumpReasons`), and the
+        // boards of inactive timelines, which each new one names (found
+        // once, when first needed).
+        let key = self.order_key();
+        let mut jump_reasons = self.take_jump_reasons(&key);
+        let mut pins: Option<Why> = None;
         for pass in 0..1 + usize::from(pull_first) {
             for i in 0..n {
                 if self.reserved[i] || !self.mv.is_playable(self.boards[i], self.mover) {
@@ -417,15 +424,37 @@ impl Search<'_> {
                     // too (`reserved_stuck`, the one cut that needs `j`
                     // unplayed, names it; `present_keeper` names it when
                     // `j` kept the present).
+                    // A reason this jump failed for at a node of the
+                    // same context (another of phase 1's leaves, another
+                    // order of the jumps before) holds here: it fails
+                    // again, unmade.
+                    if let Some(w) = jump_reasons
+                        .as_mut()
+                        .and_then(|r| r.known((i, k, reserve), &self.mv))
+                    {
+                        self.jump_reason_counted(false);
+                        node_why.union_with(&w);
+                        continue;
+                    }
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
-                        match self.present_pinned_after(present, after, keeper) {
+                        let pin = self.present_pinned_after(present, after, keeper);
+                        match pin {
                             Some(Some(c)) => node_why.push(c),
                             Some(None) => {}
                             None => node_why.set_unknown(),
                         }
-                        node_why.union_with(&w.without(&own));
+                        let stated = w.without(&own);
+                        node_why.union_with(&stated);
+                        if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
+                            let pins = pins.get_or_insert_with(|| self.inactive_pins());
+                            let jr = Self::jump_reason(pins, pin, &stated);
+                            if !jr.is_unknown() {
+                                self.jump_reason_counted(true);
+                            }
+                            r.keep((i, k, reserve), jr);
+                        }
                         continue;
                     }
                     self.why = Why::empty();
@@ -457,17 +486,28 @@ impl Search<'_> {
                         }
                         self.mv.undo(u);
                         let why = r?;
-                        match self.present_pinned_after(present, after, keeper) {
+                        let pin = self.present_pinned_after(present, after, keeper);
+                        match pin {
                             Some(Some(c)) => node_why.push(c),
                             Some(None) => {}
                             None => node_why.set_unknown(),
                         }
-                        node_why.union_with(&why.without(&own));
+                        let stated = why.without(&own);
+                        node_why.union_with(&stated);
+                        if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
+                            let pins = pins.get_or_insert_with(|| self.inactive_pins());
+                            let jr = Self::jump_reason(pins, pin, &stated);
+                            if !jr.is_unknown() {
+                                self.jump_reason_counted(true);
+                            }
+                            r.keep((i, k, reserve), jr);
+                        }
                         self.keep_failed(&mut failed, why, after, reserve);
                     }
                 }
             }
         }
+        self.put_jump_reasons(key, jump_reasons);
         if !early_waiting {
             self.loop_failed(&node_why);
             return ControlFlow::Continue(Why::unknown());

@@ -214,6 +214,42 @@ impl Search<'_> {
         why
     }
 
+    /// The boards of inactive timelines as they are (the part of
+    /// [`Search::phase2_base_why`] that decides which old timelines a new
+    /// one would reactivate, and so the present after a jump).
+    pub(super) fn inactive_pins(&self) -> Why {
+        let mut why = Why::empty();
+        for &b in &self.boards {
+            if !self.mv.is_active(b.l) {
+                why.push(Cond::existence(&self.mv, BoardId { l: b.l, v: b.v + 1 }));
+            }
+        }
+        why
+    }
+
+    /// Why a jump made from this node failed, stated before it (kept in
+    /// `orders.rs` [`JumpReasons`](super::orders::JumpReasons), which
+    /// argues it): `pins`, the boards of inactive timelines as they are
+    /// ([`Search::inactive_pins`]), plus `pin` (what
+    /// `present_pinned_after` gave: the condition that pins the present
+    /// after the jump; `None`, not pinned, gives unknown), plus `stated`,
+    /// the reason found after the jump without the conditions on the
+    /// boards it makes.
+    pub(super) fn jump_reason(pins: &Why, pin: Option<Option<Cond>>, stated: &Why) -> Why {
+        let Some(pin) = pin else {
+            return Why::unknown();
+        };
+        if stated.is_unknown() {
+            return Why::unknown();
+        }
+        let mut r = pins.clone();
+        if let Some(c) = pin {
+            r.push(c);
+        }
+        r.union_with(stated);
+        r
+    }
+
     /// Once a jump from board `i` is made: a board other than `i` that
     /// waits at the present (playable, active), if any. It keeps the present
     /// there (see [`Search::present_pinned_after`]).
