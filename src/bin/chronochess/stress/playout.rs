@@ -248,13 +248,16 @@ fn stage_action(game: &mut Game, style: Style, target: usize, rng: &mut Rng) -> 
 }
 
 /// What the exact search spends on a position, within `nodes` per search:
-/// `outcome`'s nodes (both of its searches) plus the nodes of the legal
-/// action count capped at [`super::data::CAP`] (the two things `stress check`
-/// measures). A search that runs out counts its whole budget.
+/// ten times `outcome`'s nodes (both of its searches) plus the nodes of the
+/// legal action count capped at [`super::data::CAP`] (the two things `stress
+/// check` measures). The weight puts the two on one scale: a count visits at
+/// least one node per action (up to the cap), and the suites call a row slow
+/// at about 5 000 outcome nodes but 50 000 count nodes. A search that runs
+/// out counts its whole budget.
 pub fn search_cost(m: &Multiverse, nodes: u64) -> u64 {
     let (_, used) = outcome_traced(m, Budget::nodes(nodes));
     let (_, counted) = count_legal_actions_traced(m, Some(super::data::CAP), Budget::nodes(nodes));
-    used[0] + used[1] + counted
+    10 * (used[0] + used[1]) + counted
 }
 
 /// The adversarial driver: stages up to `k` candidate actions from
