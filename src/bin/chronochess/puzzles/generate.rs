@@ -320,6 +320,8 @@ fn playout_scan(seed: u64, b: usize, name: &str, g: usize) -> Option<Scan> {
         plies: 50,
         timelines: 4,
         search_budget: 200_000,
+        steer: 0,
+        steer_nodes: 0,
     };
     let mut rng = Rng(game_seed(seed, b, g));
     let p = playout::play(variant, style, limits, &mut rng)?;

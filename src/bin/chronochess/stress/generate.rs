@@ -119,6 +119,20 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
     let slow_keep: usize = flag(args, "--slow", 80)?;
     let only = flag_text(args, "--board");
     let name = flag_text(args, "--name").unwrap_or_else(|| "positions".to_string());
+    // Overrides of the drawn game length and timeline target (the draws are
+    // still made, so the other games of a seed stay the same), and the
+    // adversarial driver (`playout::steered_action`).
+    let plies_max: Option<usize> = flag_text(args, "--plies")
+        .map(|t| t.parse().map_err(|_| format!("--plies: not a number: {t}")))
+        .transpose()?;
+    let timelines_max: Option<usize> = flag_text(args, "--timelines")
+        .map(|t| {
+            t.parse()
+                .map_err(|_| format!("--timelines: not a number: {t}"))
+        })
+        .transpose()?;
+    let steer: usize = flag(args, "--steer", 0)?;
+    let steer_nodes: u64 = flag(args, "--steer-nodes", 20_000)?;
     let styles: Vec<Style> = match flag_text(args, "--styles") {
         None => Style::ALL.to_vec(),
         Some(list) => list
@@ -151,9 +165,11 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
                 index: g,
                 style,
                 limits: Limits {
-                    plies,
-                    timelines: target,
+                    plies: plies_max.unwrap_or(plies),
+                    timelines: timelines_max.unwrap_or(target),
                     search_budget: 300_000,
+                    steer,
+                    steer_nodes,
                 },
                 seed: rng.next_u64(),
             });

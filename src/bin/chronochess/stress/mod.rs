@@ -60,7 +60,7 @@ use data::{Label, LabelledBy, Suite, CAP};
 
 use crate::{flag, operands};
 
-const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME]
+const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME] [--plies N] [--timelines N] [--steer K] [--steer-nodes N]
        chronochess stress check FILE... [--budget N] [--slowest N] [--every K] [--softmate-nodes N]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS

@@ -19,7 +19,7 @@
 //! seed gives the same games.
 
 use chronochess::chess::PieceKind;
-use chronochess::fived::search::any_legal_action;
+use chronochess::fived::search::{any_legal_action, count_legal_actions_traced, outcome_traced};
 use chronochess::fived::{boards::Variant, Answer, Budget, Game, Move, Multiverse};
 use chronochess::notation;
 
@@ -141,6 +141,13 @@ pub struct Limits {
     pub timelines: usize,
     /// Node budget of the fallback search.
     pub search_budget: u64,
+    /// Candidate actions staged per action when steering (see
+    /// [`steered_action`]); 0 or 1: no steering, the first staged action is
+    /// played.
+    pub steer: usize,
+    /// Node budget of each of the two searches that measure a candidate's
+    /// cost when steering.
+    pub steer_nodes: u64,
 }
 
 fn is_king_travel(m: &Multiverse, mv: &Move) -> bool {
@@ -240,6 +247,55 @@ fn stage_action(game: &mut Game, style: Style, target: usize, rng: &mut Rng) -> 
     false
 }
 
+/// What the exact search spends on a position, within `nodes` per search:
+/// ten times `outcome`'s nodes (both of its searches) plus the nodes of the
+/// legal action count capped at [`super::data::CAP`] (the two things `stress
+/// check` measures). The weight puts the two on one scale: a count visits at
+/// least one node per action (up to the cap), and the suites call a row slow
+/// at about 5 000 outcome nodes but 50 000 count nodes. A search that runs
+/// out counts its whole budget.
+pub fn search_cost(m: &Multiverse, nodes: u64) -> u64 {
+    let (_, used) = outcome_traced(m, Budget::nodes(nodes));
+    let (_, counted) = count_legal_actions_traced(m, Some(super::data::CAP), Budget::nodes(nodes));
+    10 * (used[0] + used[1]) + counted
+}
+
+/// The adversarial driver: stages up to `k` candidate actions from
+/// `committed` (each as the style stages one, on a copy of the position),
+/// submits each, and keeps the one after which the opponent's position costs
+/// the exact search most ([`search_cost`] within `nodes` per search): a
+/// hill-climb on the search's effort, so both sides steer the game toward
+/// positions the search finds hard. Returns the chosen action and every
+/// staged candidate's cost in staging order (the first of equal costs is
+/// chosen), or `None` if no candidate could be staged.
+pub fn steered_action(
+    committed: &Multiverse,
+    style: Style,
+    target: usize,
+    k: usize,
+    nodes: u64,
+    rng: &mut Rng,
+) -> Option<(Vec<Move>, Vec<u64>)> {
+    let mut best: Option<(u64, Vec<Move>)> = None;
+    let mut costs = Vec::new();
+    for _ in 0..k.max(1) {
+        let mut trial = Game::new(committed.clone());
+        if !stage_action(&mut trial, style, target, rng) {
+            continue;
+        }
+        let moves: Vec<Move> = trial.staged().copied().collect();
+        if trial.submit().is_err() {
+            continue;
+        }
+        let cost = search_cost(&trial.committed(), nodes);
+        costs.push(cost);
+        if best.as_ref().is_none_or(|(b, _)| cost > *b) {
+            best = Some((cost, moves));
+        }
+    }
+    best.map(|(_, moves)| (moves, costs))
+}
+
 /// Plays one game from `variant`.
 pub fn play(variant: &Variant, style: Style, limits: Limits, rng: &mut Rng) -> Option<Playout> {
     let start = Multiverse::from_variant(variant).ok()?;
@@ -256,7 +312,27 @@ pub fn play(variant: &Variant, style: Style, limits: Limits, rng: &mut Rng) -> O
         if tl >= limits.timelines + 2 {
             break;
         }
-        let (staged, searched) = if stage_action(&mut game, style, limits.timelines, rng) {
+        let steered = if limits.steer > 1 {
+            let k = limits.steer;
+            steered_action(
+                &game.committed(),
+                style,
+                limits.timelines,
+                k,
+                limits.steer_nodes,
+                rng,
+            )
+        } else {
+            None
+        };
+        let (staged, searched) = if let Some((moves, _)) = steered {
+            for m in &moves {
+                if game.play(*m).is_err() {
+                    return None;
+                }
+            }
+            (moves, false)
+        } else if limits.steer <= 1 && stage_action(&mut game, style, limits.timelines, rng) {
             (game.staged().copied().collect::<Vec<Move>>(), false)
         } else {
             match any_legal_action(&game.committed(), Budget::nodes(limits.search_budget)) {
@@ -329,4 +405,79 @@ pub fn pgn(variant: &Variant, p: &Playout, upto: usize) -> Result<String, String
         result: None,
     };
     Ok(notation::write(&text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronochess::fived::boards;
+
+    fn standard() -> &'static Variant {
+        boards::CATALOGUE
+            .iter()
+            .find(|v| v.is_called("Standard"))
+            .expect("Standard is in the catalogue")
+    }
+
+    /// A swarm game of Standard, a dozen actions in: several timelines, so
+    /// candidate actions differ in what they cost the search.
+    fn midgame() -> Multiverse {
+        let limits = Limits {
+            plies: 12,
+            timelines: 30,
+            search_budget: 300_000,
+            steer: 0,
+            steer_nodes: 0,
+        };
+        let p = play(standard(), Style::Swarm, limits, &mut Rng(11)).expect("a playout");
+        let mut game = Game::new(p.start.clone());
+        for action in &p.actions {
+            for m in action {
+                game.play(*m).expect("replays");
+            }
+            game.submit().expect("submits");
+        }
+        game.committed()
+    }
+
+    #[test]
+    fn steering_keeps_the_costliest_candidate() {
+        let m = midgame();
+        let (moves, costs) =
+            steered_action(&m, Style::Checks, 30, 6, 20_000, &mut Rng(5)).expect("candidates");
+        assert!(costs.len() > 1, "{costs:?}");
+        let max = *costs.iter().max().expect("costs");
+        assert!(
+            costs.iter().any(|&c| c < max),
+            "all candidates cost the same: {costs:?}"
+        );
+        let mut game = Game::new(m);
+        for mv in &moves {
+            game.play(*mv).expect("the chosen action replays");
+        }
+        game.submit().expect("the chosen action submits");
+        assert_eq!(search_cost(&game.committed(), 20_000), max);
+    }
+
+    #[test]
+    fn a_steered_playout_is_legal_and_repeatable() {
+        let limits = Limits {
+            plies: 10,
+            timelines: 20,
+            search_budget: 300_000,
+            steer: 3,
+            steer_nodes: 5_000,
+        };
+        let a = play(standard(), Style::Checks, limits, &mut Rng(3)).expect("a playout");
+        let b = play(standard(), Style::Checks, limits, &mut Rng(3)).expect("a playout");
+        assert_eq!(a.actions, b.actions);
+        assert!(!a.actions.is_empty());
+        let mut game = Game::new(a.start.clone());
+        for action in &a.actions {
+            for m in action {
+                game.play(*m).expect("replays");
+            }
+            game.submit().expect("submits");
+        }
+    }
 }
