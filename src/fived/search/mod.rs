@@ -139,8 +139,8 @@ mod why;
 
 pub use blockers::HINT_PROBE_NODES;
 pub use diagnostics::{
-    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, plain_legal_actions,
-    search_shape,
+    actions_in_order, fast_legal_actions, first_action_walk, naive_legal_actions, pair_cuts,
+    plain_legal_actions, search_shape,
 };
 pub use keep::keep_pair_cuts;
 
@@ -346,6 +346,10 @@ struct Search<'v> {
     /// or a nogood that misses a condition cannot remove an action; every
     /// cut that decides from the position where it is made stays.
     reuse_off: bool,
+    /// Diagnostics: the pair test looks every nogood up afresh (no
+    /// [`pair::AfterJumps`] answer kept), to show the kept answers change
+    /// nothing.
+    fresh_lookups: bool,
     stack: Vec<Move>,
     visit: &'v mut Visitor<'v>,
 }
@@ -627,6 +631,7 @@ impl<'v> Search<'v> {
             built,
             bare_first: false,
             reuse_off: false,
+            fresh_lookups: false,
             stack: Vec::new(),
             visit,
         }

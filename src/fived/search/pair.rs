@@ -68,7 +68,7 @@ use super::{Search, Stop};
 /// jump of `b` and square, and not looked up again. This was most of the
 /// time of `stress/holdout13-tz.tsv` (issue 14): two boards with some 40
 /// jumps each, a pair tested by 40 × 40 look-ups.
-struct AfterJumps {
+pub(super) struct AfterJumps {
     /// The square the jump of `a` made now leaves.
     from: u8,
     /// Per jump of `b`: for each square a jump of `a` left (in this
@@ -344,7 +344,7 @@ impl Search<'_> {
         let id = self.learnt.jump_id(b, x);
         let own = own_boards(&self.jumps[b][x], false);
         let (from, generation) = (seen.from, seen.generation);
-        if self.jump_dead[b][x] == Some(false) {
+        if self.jump_dead[b][x] == Some(false) && !self.fresh_lookups {
             let found = &mut seen.found[x];
             if let Some(at) = found.iter().position(|f| f.0 == from) {
                 let index = found[at].1;
