@@ -117,7 +117,7 @@ pub(super) fn run_search(
         ControlFlow::Break(Stop::Visitor) => Answer::Known(false),
         ControlFlow::Break(Stop::Budget) => Answer::Unknown,
     };
-    let (r, used, cut, probed_out, relinked) = {
+    let (r, used, cut, probed_out, relinked, built) = {
         let mut s = Search::with_hint(position, budget, keep_present, true, visit);
         if !keep_present && (s.hinted || s.relinked) {
             s.budget = s.budget.min(HINT_PROBE_NODES);
@@ -130,13 +130,16 @@ pub(super) fn run_search(
             s.kept_present_cut,
             probed_out,
             s.relinked,
+            s.built.take(),
         )
     };
     if !probed_out {
         return (answer(r), used, cut);
     }
     let rest = Budget::nodes(budget.nodes - used);
-    let mut s = Search::with_order(position, rest, keep_present, false, relinked, visit);
+    // The moves the probe's search found, before its order (the same list
+    // a new one would build).
+    let mut s = Search::with_order(position, rest, keep_present, false, relinked, built, visit);
     s.bare_first = true;
     let r = s.run();
     (

@@ -176,6 +176,35 @@ pub fn pair_cuts(position: &Multiverse, budget: Budget) -> (u64, super::Answer<b
     (cuts, answer)
 }
 
+/// One search for any legal action within `budget` (no restart): whether
+/// one was found (`Unknown` if the budget ran out first), the nodes used,
+/// and how often the pair and set tests cut. With `fresh_lookups` the pair
+/// test looks every nogood up again after each jump of the other board
+/// (`pair.rs` `AfterJumps` keeps none): the walk must be the same. For
+/// tests.
+#[doc(hidden)]
+#[must_use]
+pub fn first_action_walk(
+    position: &Multiverse,
+    budget: Budget,
+    fresh_lookups: bool,
+) -> (super::Answer<bool>, u64, u64, u64) {
+    let mut found = false;
+    let mut visit = |_: &[Move], _: &Multiverse| {
+        found = true;
+        ControlFlow::Break(())
+    };
+    let mut s = Search::new(position, budget, false, &mut visit);
+    s.fresh_lookups = fresh_lookups;
+    let r = s.run();
+    let (nodes, pairs, sets) = (s.nodes, s.pair_cuts, s.sets.cuts);
+    let answer = match r {
+        ControlFlow::Break(super::Stop::Budget) => super::Answer::Unknown,
+        _ => super::Answer::Known(found),
+    };
+    (answer, nodes, pairs, sets)
+}
+
 /// Every legal action as in [`fast_legal_actions`], from one search that
 /// reuses no reason (`Search::reuse_off`: no kept, sibling or level reason
 /// skips a choice, no backjump, no nogood learnt from a check skips a

@@ -139,8 +139,8 @@ mod why;
 
 pub use blockers::HINT_PROBE_NODES;
 pub use diagnostics::{
-    actions_in_order, fast_legal_actions, naive_legal_actions, pair_cuts, plain_legal_actions,
-    search_shape,
+    actions_in_order, fast_legal_actions, first_action_walk, naive_legal_actions, pair_cuts,
+    plain_legal_actions, search_shape,
 };
 pub use keep::keep_pair_cuts;
 
@@ -324,6 +324,9 @@ struct Search<'v> {
     /// The hop-linked order of `linked.rs` differs from the order of
     /// fewest moves (a restart in it is worth its nodes: `run_search`).
     relinked: bool,
+    /// This search's boards' moves before the order hint, for a restart
+    /// (`run_search`), if one may follow.
+    built: Option<BoardMoves>,
     /// A board with no move and no jump passes first when a later early
     /// board can jump into the past (`stuck.rs` `pull_first_for_bare`);
     /// set only for the search after the probe (`run_search`), so searches
@@ -343,8 +346,70 @@ struct Search<'v> {
     /// or a nogood that misses a condition cannot remove an action; every
     /// cut that decides from the position where it is made stays.
     reuse_off: bool,
+    /// Diagnostics: the pair test looks every nogood up afresh (no
+    /// [`pair::AfterJumps`] answer kept), to show the kept answers change
+    /// nothing.
+    fresh_lookups: bool,
     stack: Vec<Move>,
     visit: &'v mut Visitor<'v>,
+}
+
+/// Per board of `Multiverse::playable_boards` (in that order): its
+/// non-branching moves that give no check on their own, hops first (each
+/// group in generation order), and its jumps. What [`Search::with_order`]
+/// builds before it orders; the search restarted after the order hint's
+/// probe (`blockers.rs`) takes it from the first search instead of testing
+/// every move for a check again (issue 14: a tenth of
+/// `stress/holdout13-tz.tsv`'s time).
+struct BoardMoves {
+    nonbranching: Vec<Vec<Move>>,
+    jumps: Vec<Vec<Move>>,
+}
+
+impl BoardMoves {
+    /// The moves of `boards` (the mover's playable boards of `root`); `mv`
+    /// is a copy of `root`, used to test them and left as it was.
+    fn new(root: &Multiverse, boards: &[BoardId], mv: &mut Multiverse) -> BoardMoves {
+        let mover = root.to_move;
+        let mut nonbranching = Vec::with_capacity(boards.len());
+        let mut jumps = Vec::with_capacity(boards.len());
+        for b in boards {
+            let mut nb = Vec::new();
+            let mut jp = Vec::new();
+            for m in root.board_moves(*b) {
+                if m.is_physical() {
+                    nb.push(m);
+                } else {
+                    if root.is_playable(m.to.board, mover) {
+                        nb.push(m);
+                    }
+                    jp.push(m);
+                }
+            }
+            // A non-branching move that creates a check on its own does so in
+            // every action containing it (checks are monotone): drop it now.
+            nb.retain(|m| match mv.apply(m) {
+                Some(u) => {
+                    let news = new_boards(mv, m, u);
+                    let bad = mv.royal_capture_involving(&news, !mover).is_some();
+                    mv.undo(u);
+                    !bad
+                }
+                None => false,
+            });
+            // Hops first: they settle two boards at once (a stable partition,
+            // so each group keeps the generation order).
+            let (mut nb, physical): (Vec<Move>, Vec<Move>) =
+                nb.into_iter().partition(|m| !m.is_physical());
+            nb.extend(physical);
+            nonbranching.push(nb);
+            jumps.push(jp);
+        }
+        BoardMoves {
+            nonbranching,
+            jumps,
+        }
+    }
 }
 
 impl<'v> Search<'v> {
@@ -366,7 +431,7 @@ impl<'v> Search<'v> {
         hint: bool,
         visit: &'v mut Visitor<'v>,
     ) -> Search<'v> {
-        Search::with_order(root, budget, keep_present, hint, false, visit)
+        Search::with_order(root, budget, keep_present, hint, false, None, visit)
     }
 
     /// [`Search::with_hint`], with the early boards in the order of fewest
@@ -377,63 +442,38 @@ impl<'v> Search<'v> {
         keep_present: bool,
         hint: bool,
         linked: bool,
+        built: Option<BoardMoves>,
         visit: &'v mut Visitor<'v>,
     ) -> Search<'v> {
         let mover = root.to_move;
         let present = root.present();
         let boards = root.playable_boards(mover);
-        let mut nonbranching = Vec::with_capacity(boards.len());
-        let mut jumps = Vec::with_capacity(boards.len());
-        let mut can_pull_present = false;
         let mut mv = root.clone();
-        let mut hinted = false;
         let check_points = if hint {
             blockers::passing_check_points(&mut mv, mover)
         } else {
             Vec::new()
         };
-        for b in &boards {
-            let mut nb = Vec::new();
-            let mut jp = Vec::new();
-            for m in root.board_moves(*b) {
-                if m.is_physical() {
-                    nb.push(m);
-                } else {
-                    if root.is_playable(m.to.board, mover) {
-                        nb.push(m);
-                    }
-                    jp.push(m);
-                }
-            }
-            // A non-branching move that creates a check on its own does so in
-            // every action containing it (checks are monotone): drop it now.
-            nb.retain(|m| match mv.apply(m) {
-                Some(u) => {
-                    let news = new_boards(&mv, m, u);
-                    let bad = mv.royal_capture_involving(&news, !mover).is_some();
-                    mv.undo(u);
-                    !bad
-                }
-                None => false,
-            });
-            // Hops first: they settle two boards at once (a stable partition,
-            // so each group keeps the generation order).
-            let (mut nb, physical): (Vec<Move>, Vec<Move>) =
-                nb.into_iter().partition(|m| !m.is_physical());
-            nb.extend(physical);
-            // In check: the moves that touch a line of the check first
-            // (`blockers.rs`; an order hint, stable as above).
-            let (mut nb, rest): (Vec<Move>, Vec<Move>) = nb
-                .into_iter()
-                .partition(|m| blockers::touches(m, &check_points));
-            hinted |= !nb.is_empty() && !rest.is_empty();
-            nb.extend(rest);
-            if root.next_timeline_active(mover) && jp.iter().any(|m| m.to.board.v < present) {
-                can_pull_present = true;
-            }
-            nonbranching.push(nb);
-            jumps.push(jp);
-        }
+        let BoardMoves {
+            nonbranching: plain,
+            jumps,
+        } = built.unwrap_or_else(|| BoardMoves::new(root, &boards, &mut mv));
+        let mut can_pull_present = root.next_timeline_active(mover)
+            && jumps.iter().flatten().any(|m| m.to.board.v < present);
+        let mut hinted = false;
+        let nonbranching: Vec<Vec<Move>> = plain
+            .iter()
+            .map(|nb| {
+                // In check: the moves that touch a line of the check first
+                // (`blockers.rs`; an order hint, a stable partition: each
+                // group keeps the order of `BoardMoves`).
+                let (mut nb, rest): (Vec<Move>, Vec<Move>) =
+                    nb.iter().partition(|m| blockers::touches(m, &check_points));
+                hinted |= !nb.is_empty() && !rest.is_empty();
+                nb.extend(rest);
+                nb
+            })
+            .collect();
         // Passing a mandatory board needs the present pulled back, which only
         // a new timeline can do: one starting before the present, or one that
         // reactivates an old timeline whose end lies before the present. That
@@ -505,7 +545,14 @@ impl<'v> Search<'v> {
         let boards: Vec<BoardId> = order.iter().map(|&i| boards[i]).collect();
         let mandatory: Vec<bool> = order.iter().map(|&i| mandatory[i]).collect();
         let nonbranching: Vec<Vec<Move>> = order.iter().map(|&i| nonbranching[i].clone()).collect();
-        let jumps: Vec<Vec<Move>> = order.iter().map(|&i| jumps[i].clone()).collect();
+        let ordered_jumps: Vec<Vec<Move>> = order.iter().map(|&i| jumps[i].clone()).collect();
+        // What a restart without the hint needs (`blockers.rs`): kept only
+        // where one may follow.
+        let built = ((hinted || relinked) && !keep_present).then_some(BoardMoves {
+            nonbranching: plain,
+            jumps,
+        });
+        let jumps = ordered_jumps;
         let hop_target = boards
             .iter()
             .map(|b| {
@@ -581,8 +628,10 @@ impl<'v> Search<'v> {
             full_budget: budget.nodes,
             hinted,
             relinked,
+            built,
             bare_first: false,
             reuse_off: false,
+            fresh_lookups: false,
             stack: Vec::new(),
             visit,
         }

@@ -205,8 +205,25 @@ impl Learnt {
         own: [BoardId; 2],
         why: &mut Why,
     ) -> bool {
+        match self.for_good_index(mv, id, own) {
+            Some(index) => {
+                self.add_nogood(id, index, own, why);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The first nogood of move `id` that [`Learnt::blocks_for_good`] finds
+    /// in `mv`, if any.
+    pub(super) fn for_good_index(
+        &self,
+        mv: &Multiverse,
+        id: usize,
+        own: [BoardId; 2],
+    ) -> Option<usize> {
         let (lmin, lmax) = self.root_range;
-        let found = self.nogoods[id].iter().find(|g| {
+        self.nogoods[id].iter().position(|g| {
             g.timeline == ANY_NUMBER
                 && g.conds.iter().all(|c| {
                     own.contains(&c.board)
@@ -215,17 +232,16 @@ impl Learnt {
                             && matches!(c.holds, Holds::Piece(_) | Holds::Empty)
                             && c.holds_in(mv))
                 })
-        });
-        match found {
-            Some(g) => {
-                for c in &g.conds {
-                    if !own.contains(&c.board) {
-                        why.push(*c);
-                    }
-                }
-                true
+        })
+    }
+
+    /// Adds the conditions of nogood `index` of move `id` (which makes the
+    /// boards `own`) that are not on `own` to `why`.
+    pub(super) fn add_nogood(&self, id: usize, index: usize, own: [BoardId; 2], why: &mut Why) {
+        for c in &self.nogoods[id][index].conds {
+            if !own.contains(&c.board) {
+                why.push(*c);
             }
-            None => false,
         }
     }
 

@@ -49,8 +49,38 @@ const PAIRS_KEPT: usize = 64;
 use std::ops::ControlFlow;
 
 use super::super::coords::{color_of, BoardId};
+use super::nogood::own_boards;
 use super::why::{Cond, Why};
 use super::{Search, Stop};
+
+/// What [`Search::excludes_with`] learns, while it makes the jumps of one
+/// board `a` in turn, about the jumps of the other board `b`.
+///
+/// A jump of `a` (made as a branching jump) changes no board and makes two:
+/// `a`'s next board, which is `a`'s end without the piece that jumped, and
+/// the first board of a new timeline, which no nogood that holds for good
+/// names (it is no timeline of the searched position). Whether a nogood of
+/// a jump of `b` holds for good is a question about boards of the searched
+/// position's timelines only, so after two jumps of `a` from the same
+/// square it has the same answer, and the first nogood that
+/// [`Learnt::blocks_for_good`](super::nogood::Learnt::blocks_for_good)
+/// finds is the same one (nogoods are only ever appended). It is kept per
+/// jump of `b` and square, and not looked up again. This was most of the
+/// time of `stress/holdout13-tz.tsv` (issue 14): two boards with some 40
+/// jumps each, a pair tested by 40 × 40 look-ups.
+pub(super) struct AfterJumps {
+    /// The square the jump of `a` made now leaves.
+    from: u8,
+    /// Per jump of `b`: for each square a jump of `a` left (in this
+    /// search's `mv`), the first nogood found for good after it, and the
+    /// generation of `why` its conditions were last added to.
+    found: Vec<Vec<(u8, usize, u32)>>,
+    /// Bumped whenever `excludes_with` puts back an earlier `why`: within
+    /// one generation `why` only grows (or becomes unknown), so conditions
+    /// added once in it need not be added again (`Why::push` would find
+    /// each already there).
+    generation: u32,
+}
 
 impl Search<'_> {
     /// True if two boards waiting at the present that must both be left by
@@ -240,6 +270,11 @@ impl Search<'_> {
                 }
             }
         }
+        let mut seen = AfterJumps {
+            from: 0,
+            found: vec![Vec::new(); self.jumps[b].len()],
+            generation: 0,
+        };
         for k in 0..self.jumps[a].len() {
             if self.a_jump_fails(a, k, strict)? {
                 continue;
@@ -249,7 +284,8 @@ impl Search<'_> {
                 return ControlFlow::Continue(false);
             };
             let before = self.why.clone();
-            let open = self.jump_left(b, decided);
+            seen.from = e.from.square.index() as u8;
+            let open = self.jump_left(b, decided, &mut seen);
             self.mv.undo(u);
             let Some(x) = open? else {
                 continue;
@@ -260,6 +296,7 @@ impl Search<'_> {
             // costs probes. The reasons of `b`'s jumps after `e` are then
             // not needed.
             self.why = before;
+            seen.generation += 1;
             if self.fails_after_target_leaves(a, k, decided, 0, true)? {
                 continue;
             }
@@ -271,20 +308,69 @@ impl Search<'_> {
 
     /// The first jump of board `b` not shown to give a check for good here
     /// (by a nogood, by `fails_after_target_leaves`, or by a probe), if
-    /// any. The conditions of those that fail go to `why`.
-    fn jump_left(&mut self, b: usize, decided: usize) -> ControlFlow<Stop, Option<usize>> {
+    /// any, after the jump of another board from square `seen.from` made
+    /// now. The conditions of those that fail go to `why`.
+    fn jump_left(
+        &mut self,
+        b: usize,
+        decided: usize,
+        seen: &mut AfterJumps,
+    ) -> ControlFlow<Stop, Option<usize>> {
         for x in 0..self.jumps[b].len() {
-            if self.jump_fails_for_good(b, x)?
+            if self.fails_for_good_after(b, x, seen)?
                 || self.fails_after_target_leaves(b, x, decided, 0, true)?
             {
                 continue;
             }
             self.probe_jump(b, x)?;
-            if !self.jump_fails_for_good(b, x)? {
+            if !self.fails_for_good_after(b, x, seen)? {
                 return ControlFlow::Continue(Some(x));
             }
         }
         ControlFlow::Continue(None)
+    }
+
+    /// [`Search::jump_fails_for_good`] for jump `x` of board `b`, after a
+    /// jump of another board made only to test (see [`AfterJumps`]): the
+    /// same answer, and the same conditions added to `why`, without the
+    /// look-up when an earlier jump of that board from the same square
+    /// settled it.
+    fn fails_for_good_after(
+        &mut self,
+        b: usize,
+        x: usize,
+        seen: &mut AfterJumps,
+    ) -> ControlFlow<Stop, bool> {
+        let id = self.learnt.jump_id(b, x);
+        let own = own_boards(&self.jumps[b][x], false);
+        let (from, generation) = (seen.from, seen.generation);
+        if self.jump_dead[b][x] == Some(false) && !self.fresh_lookups {
+            let found = &mut seen.found[x];
+            if let Some(at) = found.iter().position(|f| f.0 == from) {
+                let index = found[at].1;
+                debug_assert_eq!(
+                    self.learnt.for_good_index(&self.mv, id, own),
+                    Some(index),
+                    "the nogood found after another jump from the same square"
+                );
+                // Its conditions are in `why` already if added in this
+                // generation (after a jump from any square).
+                if !found.iter().any(|f| f.1 == index && f.2 == generation) {
+                    self.learnt.add_nogood(id, index, own, &mut self.why);
+                }
+                found[at].2 = generation;
+                return ControlFlow::Continue(true);
+            }
+        }
+        if self.dead_jump(b, x)? {
+            return ControlFlow::Continue(true);
+        }
+        let Some(index) = self.learnt.for_good_index(&self.mv, id, own) else {
+            return ControlFlow::Continue(false);
+        };
+        self.learnt.add_nogood(id, index, own, &mut self.why);
+        seen.found[x].push((from, index, generation));
+        ControlFlow::Continue(true)
     }
 
     /// Whether jump `k` of board `a` gives a check at any number (`strict`:

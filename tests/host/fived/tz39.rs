@@ -11,6 +11,8 @@
 //! same walk.
 
 use super::stress::ongoing_within;
+use chronochess::fived::search::first_action_walk;
+use chronochess::fived::{Answer, Budget};
 
 /// The row is decided (legal actions exist) within 12 000 of `outcome`'s
 /// nodes; `kok5` ran out of them (13 725).
@@ -20,4 +22,23 @@ fn reasons_are_settled_without_making_the_move() {
         "holdout13-tz.tsv",
         &[("standardturnzero-1-checks", 39, 12_000)],
     );
+}
+
+/// The pair test keeps, per jump of one board and square the other board's
+/// jump leaves, the nogood it found (`pair.rs` `AfterJumps`; branch
+/// `tz40`: most of this row's time was those look-ups, 40 × 40 per pair).
+/// Looking each one up afresh walks the same nodes, with the same cuts.
+#[test]
+fn kept_pair_lookups_walk_as_fresh_ones() {
+    let positions = ongoing_within(
+        "holdout13-tz.tsv",
+        &[("standardturnzero-1-checks", 39, 12_000)],
+    );
+    let budget = Budget::nodes(40_000);
+    let kept = first_action_walk(&positions[0], budget, false);
+    let fresh = first_action_walk(&positions[0], budget, true);
+    println!("kept {kept:?}, fresh {fresh:?}");
+    assert!(matches!(kept.0, Answer::Known(true)), "{kept:?}");
+    assert!(kept.2 + kept.3 > 0, "the pair or set test cut: {kept:?}");
+    assert_eq!(kept, fresh);
 }
