@@ -136,11 +136,35 @@ pub(super) fn run_search(
     if !probed_out {
         return (answer(r), used, cut);
     }
+    // A long search: first the actions of one jump into the past alone
+    // (`solo.rs`), which the restart then skips.
+    let (r, solos, solo_nodes) =
+        super::solo::visit_solo_pulls(position, budget.nodes - used, visit);
+    let used = used + solo_nodes;
+    if r.is_break() {
+        return (answer(r), used, cut);
+    }
+    let mut skip_solos = |moves: &[Move], after: &Multiverse| {
+        if moves.len() == 1 && solos.contains(&moves[0]) {
+            ControlFlow::Continue(())
+        } else {
+            visit(moves, after)
+        }
+    };
     let rest = Budget::nodes(budget.nodes - used);
     // The moves the probe's search found, before its order (the same list
     // a new one would build).
-    let mut s = Search::with_order(position, rest, keep_present, false, relinked, built, visit);
+    let mut s = Search::with_order(
+        position,
+        rest,
+        keep_present,
+        false,
+        relinked,
+        built,
+        &mut skip_solos,
+    );
     s.bare_first = true;
+    s.pass_first = !solos.is_empty();
     let r = s.run();
     (
         answer(r),

@@ -74,6 +74,10 @@
 //! - Order only, in check (`blockers.rs`): each board's non-branching moves
 //!   that touch a line of the check of passing everywhere come first, for
 //!   as long as the search finds an action within `HINT_PROBE_NODES`.
+//! - Order only (`solo.rs`): a search that finds no action within
+//!   `HINT_PROBE_NODES` first visits the actions made of one jump into the
+//!   past alone (it pulls the present back, so no other board must be
+//!   played), then starts again and skips them when it reaches them.
 //! - Order only (`linked.rs`): a search that finds no action within
 //!   `HINT_PROBE_NODES` starts again with the early boards that hop onto
 //!   each other decided next to each other.
@@ -133,6 +137,7 @@ mod phases;
 mod rescue;
 mod sets;
 mod siblings;
+mod solo;
 mod stale;
 mod stuck;
 mod why;
@@ -332,6 +337,11 @@ struct Search<'v> {
     /// set only for the search after the probe (`run_search`), so searches
     /// that end within the probe are unchanged.
     bare_first: bool,
+    /// Every early board that may pass passes first (`solo.rs`): set only
+    /// for the search restarted after the probe when some jump into the
+    /// past is a legal action alone, so the actions that pass every early
+    /// board and pull the present back come first.
+    pass_first: bool,
     /// Only actions that leave the present where it is or move it forward
     /// (no active timeline ends before this half-turn afterwards): the
     /// search cuts every branching jump that pulls the present back.
@@ -630,6 +640,7 @@ impl<'v> Search<'v> {
             relinked,
             built,
             bare_first: false,
+            pass_first: false,
             reuse_off: false,
             fresh_lookups: false,
             stack: Vec::new(),

@@ -94,7 +94,9 @@ impl Search<'_> {
         // available first, so an action is found without first trying every
         // combination of the other boards' moves.
         let pass_first = may_pass
-            && (self.pull_needed_from(i)? || (self.bare_first && self.pull_first_for_bare(i)?));
+            && ((self.pass_first && self.stack.is_empty())
+                || self.pull_needed_from(i)?
+                || (self.bare_first && self.pull_first_for_bare(i)?));
         let mut choices: Vec<Choice> = Vec::new();
         if pass_first {
             choices.push(Choice::Pass);

@@ -19,6 +19,7 @@ mod play;
 mod props;
 mod pull;
 mod puzzles;
+mod q12;
 mod reactivation;
 mod rescue;
 mod reserve;
