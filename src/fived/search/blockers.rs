@@ -102,6 +102,9 @@ pub const HINT_PROBE_NODES: u64 = 1_000;
 /// hint at (no board's order changed) and a linked order that is the order
 /// of fewest moves, and in the search keeping the present (bounded by
 /// `SOFTMATE_NODES` anyway), one search with no probe.
+/// Before that restart, the actions of one jump into the past alone are
+/// visited (`solo.rs`), and the restart skips them (and, if there were
+/// any, lets the early boards pass first while nothing is played yet).
 /// Every order reaches every action, so the answer is the same either way;
 /// the restart only repeats the probe's nodes (charged to `budget`).
 /// Returns how it ended, the budget used and whether a move was cut only
