@@ -420,9 +420,8 @@ impl Search<'_> {
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
-                        match self.present_pinned_after(present, after, keeper) {
-                            Some(Some(c)) => node_why.push(c),
-                            Some(None) => {}
+                        match self.present_pinned_after(i, present, after, keeper) {
+                            Some(cs) => cs.into_iter().for_each(|c| node_why.push(c)),
                             None => node_why.set_unknown(),
                         }
                         node_why.union_with(&w.without(&own));
@@ -457,9 +456,8 @@ impl Search<'_> {
                         }
                         self.mv.undo(u);
                         let why = r?;
-                        match self.present_pinned_after(present, after, keeper) {
-                            Some(Some(c)) => node_why.push(c),
-                            Some(None) => {}
+                        match self.present_pinned_after(i, present, after, keeper) {
+                            Some(cs) => cs.into_iter().for_each(|c| node_why.push(c)),
                             None => node_why.set_unknown(),
                         }
                         node_why.union_with(&why.without(&own));
