@@ -441,17 +441,16 @@ impl Search<'_> {
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
-                        let pin = self.present_pinned_after(present, after, keeper);
-                        match pin {
-                            Some(Some(c)) => node_why.push(c),
-                            Some(None) => {}
+                        let pin = self.present_pinned_after(i, present, after, keeper);
+                        match &pin {
+                            Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
                             None => node_why.set_unknown(),
                         }
                         let stated = w.without(&own);
                         node_why.union_with(&stated);
                         if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
                             let pins = pins.get_or_insert_with(|| self.inactive_pins());
-                            let jr = Self::jump_reason(pins, pin, &stated);
+                            let jr = Self::jump_reason(pins, pin.as_deref(), &stated);
                             if !jr.is_unknown() {
                                 self.jump_reason_counted(true);
                             }
@@ -488,17 +487,16 @@ impl Search<'_> {
                         }
                         self.mv.undo(u);
                         let why = r?;
-                        let pin = self.present_pinned_after(present, after, keeper);
-                        match pin {
-                            Some(Some(c)) => node_why.push(c),
-                            Some(None) => {}
+                        let pin = self.present_pinned_after(i, present, after, keeper);
+                        match &pin {
+                            Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
                             None => node_why.set_unknown(),
                         }
                         let stated = why.without(&own);
                         node_why.union_with(&stated);
                         if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
                             let pins = pins.get_or_insert_with(|| self.inactive_pins());
-                            let jr = Self::jump_reason(pins, pin, &stated);
+                            let jr = Self::jump_reason(pins, pin.as_deref(), &stated);
                             if !jr.is_unknown() {
                                 self.jump_reason_counted(true);
                             }

@@ -42,7 +42,7 @@
 //! including the free boards that could still hop onto a board a jump
 //! lands on, and `reserved_stuck` those it looked at.
 
-use super::super::coords::{BoardId, Move};
+use super::super::coords::{color_of, BoardId, Move};
 use super::why::{Cond, Why};
 use std::ops::ControlFlow;
 
@@ -231,11 +231,11 @@ impl Search<'_> {
     /// `orders.rs` [`JumpReasons`](super::orders::JumpReasons), which
     /// argues it): `pins`, the boards of inactive timelines as they are
     /// ([`Search::inactive_pins`]), plus `pin` (what
-    /// `present_pinned_after` gave: the condition that pins the present
+    /// `present_pinned_after` gave: the conditions that pin the present
     /// after the jump; `None`, not pinned, gives unknown), plus `stated`,
     /// the reason found after the jump without the conditions on the
     /// boards it makes.
-    pub(super) fn jump_reason(pins: &Why, pin: Option<Option<Cond>>, stated: &Why) -> Why {
+    pub(super) fn jump_reason(pins: &Why, pin: Option<&[Cond]>, stated: &Why) -> Why {
         let Some(pin) = pin else {
             return Why::unknown();
         };
@@ -243,7 +243,7 @@ impl Search<'_> {
             return Why::unknown();
         }
         let mut r = pins.clone();
-        if let Some(c) = pin {
+        for &c in pin {
             r.push(c);
         }
         r.union_with(stated);
@@ -286,21 +286,55 @@ impl Search<'_> {
     /// present at `before`). Before, only an early waiting board counted as
     /// `keeper`, not a board whose timeline the jump itself reactivates
     /// (`cuts.md`, "The jump's own new timeline").
+    ///
+    /// Also yes if the jump moved it one step forward (`after` is
+    /// `before + 1`) because board `i`, the last active board waiting at
+    /// `before`, left it, with "played" for every other board of the
+    /// searched position at `before` that is played now as the conditions
+    /// (`cuts.md`, "The present a waiting board's own jump moves on").
+    /// Where the reason holds, in the same context: `i` is playable (the
+    /// jump is made from it), active (activity depends on the range only,
+    /// and only grows during the mover's action), and its end after the
+    /// jump is `before + 1`, so the present is at most that. It is at least
+    /// that: every active end is at least `before` (the context's present),
+    /// and an end at `before` (the mover's colour, since here the present
+    /// could move on past it) is a board of the searched position at
+    /// `before` left unplayed (ends only grow, one step per action; the
+    /// boards a jump creates have the opponent's colour): `i`, which the
+    /// jump plays, one named played, or one still playable here and so
+    /// inactive after the jump here (else it would have kept the present)
+    /// and there (the same range).
     pub(super) fn present_pinned_after(
         &self,
+        i: usize,
         before: i32,
         after: i32,
         keeper: Option<usize>,
-    ) -> Option<Option<Cond>> {
+    ) -> Option<Vec<Cond>> {
+        let next = |b: BoardId| BoardId { l: b.l, v: b.v + 1 };
         if after < before {
-            return Some(None);
+            return Some(Vec::new());
         }
-        if after != before {
+        if after == before {
+            return keeper.map(|w| vec![Cond::existence(&self.mv, next(self.boards[w]))]);
+        }
+        let b = self.boards[i];
+        if after != before + 1
+            || b.v != before
+            || color_of(before) != self.mover
+            || !self.mv.is_active(b.l)
+            || !self.mv.is_playable(b, self.mover)
+        {
             return None;
         }
-        keeper.map(|w| {
-            let b = self.boards[w];
-            Some(Cond::existence(&self.mv, BoardId { l: b.l, v: b.v + 1 }))
-        })
+        Some(
+            (0..self.boards.len())
+                .filter(|&w| {
+                    let bw = self.boards[w];
+                    w != i && bw.v == before && !self.mv.is_playable(bw, self.mover)
+                })
+                .map(|w| Cond::existence(&self.mv, next(self.boards[w])))
+                .collect(),
+        )
     }
 }

@@ -39,3 +39,23 @@ fn a_check_through_the_jumps_own_timeline_keeps_the_reason() {
 
 /// The node budget of the test above.
 const BUDGET: u64 = 40_000;
+
+/// `holdout14-m17.tsv focusedjustqueens-12-checks` 17 (session 33, branch
+/// `m17`; found by branch `hunt`'s steered suite h8fjq): Black, 41
+/// timelines, in check on 7 boards. One board waits at the present, with
+/// no move but its king's jumps; Black's first jump makes the next timeline
+/// inactive, so no later jump pulls the present back. That board's own
+/// jump moves the present on (T3 to T3 White), which made every phase-2
+/// node's reason unknown, so the free boards' jumps were walked in every
+/// order, eight deep: main 6ed3855 unknown within 5 000 000 nodes. Now the
+/// present after such a jump is pinned by naming the other boards at the
+/// present played (`cuts.md`, "The present a waiting board's own jump
+/// moves on"): checkmate (ftxi's `5dtools checkmate` agrees) in 221 597
+/// nodes.
+#[test]
+fn a_waiting_boards_own_jump_that_moves_the_present_on_keeps_the_reason() {
+    super::stress::checkmates_within(
+        "holdout14-m17.tsv",
+        &[("focusedjustqueens-12-checks", 17, 240_000)],
+    );
+}
