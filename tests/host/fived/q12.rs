@@ -68,3 +68,16 @@ fn the_count_goes_on_and_visits_each_action_once() {
     assert_eq!(seen.len(), visited, "no action visited twice");
     assert_eq!(ftxi, 1, "ftxi's action visited once");
 }
+
+/// `miscexcessive-1-kings` 14 (`stress/holdout14-undec.tsv`), White in
+/// check on 6 boards of 23 timelines, has the same shape: main 6ed3855
+/// needed 419 548 nodes for a first action (ftxi's is
+/// `(-11T4)Bc2xb3 (-1T4)De1>>(-2T3)d2`, ending in a jump to the past); the
+/// jumps tried alone find one within 1 100 (1 006).
+#[test]
+fn a_second_check_on_six_boards_is_answered_by_a_jump_back() {
+    ongoing_within(
+        "holdout14-undec.tsv",
+        &[("miscexcessive-1-kings", 14, 1_100)],
+    );
+}
