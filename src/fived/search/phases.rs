@@ -442,20 +442,13 @@ impl Search<'_> {
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
                         let pin = self.present_pinned_after(i, present, after, keeper);
-                        match &pin {
-                            Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
-                            None => node_why.set_unknown(),
-                        }
-                        let stated = w.without(&own);
-                        node_why.union_with(&stated);
-                        if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
-                            let pins = pins.get_or_insert_with(|| self.inactive_pins());
-                            let jr = Self::jump_reason(pins, pin.as_deref(), &stated);
-                            if !jr.is_unknown() {
-                                self.jump_reason_counted(true);
-                            }
-                            r.keep((i, k, reserve), jr);
-                        }
+                        self.fold_jump_failure(
+                            &mut node_why,
+                            (&mut jump_reasons, &mut pins),
+                            (i, k, reserve),
+                            pin,
+                            &w.without(&own),
+                        );
                         continue;
                     }
                     self.why = Why::empty();
@@ -488,20 +481,13 @@ impl Search<'_> {
                         self.mv.undo(u);
                         let why = r?;
                         let pin = self.present_pinned_after(i, present, after, keeper);
-                        match &pin {
-                            Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
-                            None => node_why.set_unknown(),
-                        }
-                        let stated = why.without(&own);
-                        node_why.union_with(&stated);
-                        if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
-                            let pins = pins.get_or_insert_with(|| self.inactive_pins());
-                            let jr = Self::jump_reason(pins, pin.as_deref(), &stated);
-                            if !jr.is_unknown() {
-                                self.jump_reason_counted(true);
-                            }
-                            r.keep((i, k, reserve), jr);
-                        }
+                        self.fold_jump_failure(
+                            &mut node_why,
+                            (&mut jump_reasons, &mut pins),
+                            (i, k, reserve),
+                            pin,
+                            &why.without(&own),
+                        );
                         self.keep_failed(&mut failed, why, after, reserve);
                     }
                 }

@@ -43,6 +43,7 @@
 //! lands on, and `reserved_stuck` those it looked at.
 
 use super::super::coords::{color_of, BoardId, Move};
+use super::orders::{JumpKey, JumpReasons};
 use super::why::{Cond, Why};
 use std::ops::ControlFlow;
 
@@ -248,6 +249,38 @@ impl Search<'_> {
         }
         r.union_with(stated);
         r
+    }
+
+    /// What a failed jump from a phase-2 node adds to the node's reason
+    /// `node_why`: `pin` (the conditions that pin the present after it,
+    /// from [`Search::present_pinned_after`]; `None`: unknown) and
+    /// `stated`, the reason found after it without its own boards. While
+    /// the cache admits it ([`Search::jump_learns`]), the same is kept as
+    /// the jump's own reason under `jump` ([`Search::jump_reason`];
+    /// `kept`: the node's kept reasons and its inactive timelines' pins,
+    /// built on first use).
+    pub(super) fn fold_jump_failure(
+        &mut self,
+        node_why: &mut Why,
+        kept: (&mut Option<JumpReasons>, &mut Option<Why>),
+        jump: JumpKey,
+        pin: Option<Vec<Cond>>,
+        stated: &Why,
+    ) {
+        match &pin {
+            Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
+            None => node_why.set_unknown(),
+        }
+        node_why.union_with(stated);
+        let (jump_reasons, pins) = kept;
+        if let (Some(r), true) = (jump_reasons.as_mut(), self.jump_learns()) {
+            let pins = pins.get_or_insert_with(|| self.inactive_pins());
+            let jr = Self::jump_reason(pins, pin.as_deref(), stated);
+            if !jr.is_unknown() {
+                self.jump_reason_counted(true);
+            }
+            r.keep(jump, jr);
+        }
     }
 
     /// Once a jump from board `i` is made: a board other than `i` that
