@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stress suite's decide times compiled to WASM and run under node (bench/stress.mjs), with
+# The stress suite's decide and count times compiled to WASM and run under node (bench/stress.mjs), with
 # the native `chronochess stress check` on the same files in the same run for the ratio.
 # usage: scripts/bench-stress-wasm.sh [--budget N] [--wall] [FILE.tsv...]   (from the crate root)
 set -euo pipefail

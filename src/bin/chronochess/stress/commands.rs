@@ -127,12 +127,23 @@ pub(super) fn check(args: &[String]) -> Result<ExitCode, String> {
         d.iter().sum::<f64>()
     );
     println!(
-        "count ms (cap {CAP}): p50 {:.3}  p99 {:.3}  p100 {:.3}",
+        "count ms (cap {CAP}): p50 {:.3}  p99 {:.3}  p100 {:.3}  over 10 ms: {}  over 100 ms: {}  total {:.0}",
         percentile(&c, 0.5),
         percentile(&c, 0.99),
-        percentile(&c, 1.0)
+        percentile(&c, 1.0),
+        c.iter().filter(|&&x| x > 10.0).count(),
+        c.iter().filter(|&&x| x > 100.0).count(),
+        c.iter().sum::<f64>()
     );
     soft.print(softmate_nodes);
+    // The slowest counts first (at most ten: the `slow:` lines below may list every row), then
+    // the slowest decisions.
+    worst.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (dm, cm, what, [n1, n2], cn) in worst.iter().take(slowest.min(10)) {
+        println!(
+            "slow count: count {cm:9.1} ms  decide {dm:9.1} ms  {what}  (nodes {n1} + {n2})  count nodes {cn}"
+        );
+    }
     worst.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (dm, cm, what, [n1, n2], cn) in worst.iter().take(slowest) {
         println!(

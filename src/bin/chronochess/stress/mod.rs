@@ -16,7 +16,8 @@
 //!   label, the times, and what `outcome`'s softmate searches answered
 //!   (bounded by `SOFTMATE_NODES`, or N); each `slow:` line ends with the
 //!   nodes of `outcome`'s two searches, `(nodes FIRST + SOFTMATE)`, and the
-//!   capped count's, `count nodes N`. Exit 1 on any disagreement.
+//!   capped count's, `count nodes N`; up to ten `slow count:` lines before them
+//!   list the slowest counts the same way. Exit 1 on any disagreement.
 //! - `stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]`:
 //!   relabels the file in place (all positions, or those with a flag, e.g.
 //!   `multistart` after the start-timeline fix).
