@@ -9,14 +9,16 @@ cargo build --release --bin chronochess
 node bench/stress.mjs --wasm "$pkg" "$@"
 files=()
 budget=300000
+clock=--cpu   # the thread's CPU time natively, as node's process CPU time for WASM
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --budget) budget="$2"; shift 2 ;;
-    --wall | --warm) [[ "$1" == --warm ]] && shift; shift ;;
+    --wall) clock=; shift ;;
+    --warm) shift 2 ;;
     *) files+=("$1"); shift ;;
   esac
 done
 [[ ${#files[@]} -gt 0 ]] || files=(stress/positions.tsv stress/slow.tsv stress/real.tsv)
 echo
 echo "native, same files:"
-target/release/chronochess stress check "${files[@]}" --budget "$budget"
+target/release/chronochess stress check "${files[@]}" --budget "$budget" $clock
