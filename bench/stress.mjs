@@ -1,11 +1,14 @@
-// The stress suite's decide times in WebAssembly (under this node), to set beside the native
-// `chronochess stress check` (issue 14: p100 <= 30 ms in WASM, none over 100 ms).
+// The stress suite's decide times and capped legal-action count times in WebAssembly (under this
+// node), to set beside the native `chronochess stress check` (issue 14: p100 <= 30 ms in WASM,
+// none over 100 ms; "count time p100").
 //
 // usage (from the crate root; scripts/bench-stress-wasm.sh builds first):
 //   node bench/stress.mjs --wasm DIR_OF_WASM_BINDGEN_OUTPUT [--budget 300000] [--warm 200]
 //        [--wall] FILE.tsv...        (default: stress/positions.tsv stress/slow.tsv stress/real.tsv)
 //
-// Clock: process CPU time by default (the machine is shared), --wall for wall-clock time.
+// Clock: process CPU time by default (the machine is shared), --wall for wall-clock time. Each
+// position's decide (`outcome`) and count (`count_legal_actions`, cap 1000) are timed apart; the
+// warm-up pass runs both, untimed, on the first --warm positions.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";

@@ -1,4 +1,4 @@
-//! The corpus benchmark of `chronochess bench`, and the decide times of the stress suite
+//! The corpus benchmark of `chronochess bench`, and the decide and count times of the stress suite
 //! (`stress/*.tsv`, as `chronochess stress check` measures them natively), compiled to
 //! WebAssembly.
 //!
@@ -63,15 +63,18 @@ mod entry {
     }
 
     /// Decides every position of the stress files (`files_json`: a JSON array of `[name, text]`
-    /// pairs of `stress/*.tsv`) with `outcome` and a budget of `budget` nodes, timing each with
-    /// the harness's clock, after an untimed pass over the first `warm` positions (V8 compiles
-    /// and re-tiers wasm functions when they first run). Returns a report in words: positions,
-    /// disagreements with the labels, undecided, decide p50 / p99 / p100, positions over 10 ms
-    /// and over 100 ms, and the slowest ten.
+    /// pairs of `stress/*.tsv`) with `outcome`, then counts its legal actions with
+    /// `count_legal_actions` capped at the suite's cap (1 000), both with a budget of `budget`
+    /// nodes and each timed on its own with the harness's clock, as `chronochess stress check`
+    /// does natively. An untimed pass over the first `warm` positions (decide and count) comes
+    /// first (V8 compiles and re-tiers wasm functions when they first run). Returns a report in
+    /// words: positions, disagreements with the labels (status and count), undecided (either
+    /// search), decide and count p50 / p99 / p100, positions over 10 ms and over 100 ms for
+    /// each, and the ten slowest of each with their nodes.
     #[wasm_bindgen]
     pub fn bench_stress(files_json: &str, budget: f64, warm: u32, platform: &str) -> String {
-        use super::stress_data::Suite;
-        use chronochess::fived::search::outcome;
+        use super::stress_data::{Suite, CAP};
+        use chronochess::fived::search::{count_legal_actions_traced, outcome_traced};
         use chronochess::fived::{Answer, Budget, Outcome};
 
         let files: Vec<(String, String)> = match serde_json::from_str(files_json) {
@@ -94,59 +97,81 @@ mod entry {
         }
         let budget = Budget::nodes(budget as u64);
         for (_, _, m) in rows.iter().take(warm as usize) {
-            let _ = outcome(m, budget);
+            let _ = outcome_traced(m, budget);
+            let _ = count_legal_actions_traced(m, Some(CAP), budget);
         }
-        let mut times = Vec::with_capacity(rows.len());
+        // (ms, nodes, row) per position, for the decide and for the count.
+        let mut decide = Vec::with_capacity(rows.len());
+        let mut count = Vec::with_capacity(rows.len());
         let (mut undecided, mut disagree) = (0usize, Vec::new());
         for (name, row, m) in &rows {
+            let what = format!("{name} {} {}", row.game, row.pos);
             let started = bench_clock();
-            let answer = outcome(m, budget);
+            let (answer, [n1, n2]) = outcome_traced(m, budget);
             let ms = bench_clock() - started;
-            times.push((ms, format!("{name} {} {}", row.game, row.pos)));
-            match answer {
-                Answer::Unknown => undecided += 1,
-                Answer::Known(o) => {
-                    let word = match o {
-                        Outcome::Checkmate => "checkmate",
-                        Outcome::Stalemate => "stalemate",
-                        Outcome::Ongoing { .. } => "none",
-                    };
-                    if row.label.status != "unknown" && row.label.status != word {
-                        disagree.push(format!(
-                            "{name} {} {}: label {}, search {word}",
-                            row.game, row.pos, row.label.status
-                        ));
-                    }
+            decide.push((ms, format!("{n1} + {n2}"), what.clone()));
+            let started = bench_clock();
+            let (counted, c_nodes) = count_legal_actions_traced(m, Some(CAP), budget);
+            let ms = bench_clock() - started;
+            count.push((ms, c_nodes.to_string(), what.clone()));
+            if answer == Answer::Unknown || counted == Answer::Unknown {
+                undecided += 1;
+            }
+            if let Answer::Known(o) = answer {
+                let word = match o {
+                    Outcome::Checkmate => "checkmate",
+                    Outcome::Stalemate => "stalemate",
+                    Outcome::Ongoing { .. } => "none",
+                };
+                if row.label.status != "unknown" && row.label.status != word {
+                    disagree.push(format!("{what}: label {}, search {word}", row.label.status));
+                }
+            }
+            if let (Answer::Known(n), Some(l)) = (counted, row.label.count) {
+                if n != l {
+                    disagree.push(format!("{what}: count label {l}, search {n}"));
                 }
             }
         }
-        let mut sorted: Vec<f64> = times.iter().map(|t| t.0).collect();
-        sorted.sort_by(f64::total_cmp);
-        let pct = |p: f64| {
-            if sorted.is_empty() {
-                0.0
-            } else {
-                sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-            }
+        let figures = |times: &[(f64, String, String)]| {
+            let mut sorted: Vec<f64> = times.iter().map(|t| t.0).collect();
+            sorted.sort_by(f64::total_cmp);
+            let pct = |p: f64| {
+                if sorted.is_empty() {
+                    0.0
+                } else {
+                    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+                }
+            };
+            let over = |ms: f64| sorted.iter().filter(|&&t| t > ms).count();
+            format!(
+                "p50 {:.3} ms, p99 {:.1} ms, p100 {:.1} ms; over 10 ms: {}, over 100 ms: {}; total {:.0} ms",
+                pct(0.5),
+                pct(0.99),
+                pct(1.0),
+                over(10.0),
+                over(100.0),
+                sorted.iter().sum::<f64>(),
+            )
         };
-        let over = |ms: f64| sorted.iter().filter(|&&t| t > ms).count();
         let mut out = format!(
-            "stress decide ({platform}, budget {} nodes): {} positions, {} disagreements, {} undecided\n\
-             decide p50 {:.3} ms, p99 {:.1} ms, p100 {:.1} ms; over 10 ms: {}, over 100 ms: {}\n",
+            "stress decide and count ({platform}, budget {} nodes, count cap {CAP}): {} positions, \
+             {} disagreements, {} undecided\n\
+             decide {}\n\
+             count  {}\n",
             budget.nodes,
             rows.len(),
             disagree.len(),
             undecided,
-            pct(0.5),
-            pct(0.99),
-            pct(1.0),
-            over(10.0),
-            over(100.0),
+            figures(&decide),
+            figures(&count),
         );
-        times.sort_by(|a, b| b.0.total_cmp(&a.0));
-        out += "slowest:\n";
-        for (ms, what) in times.iter().take(10) {
-            out += &format!("  {ms:9.1} ms  {what}\n");
+        for (word, mut times) in [("decide", decide), ("count", count)] {
+            times.sort_by(|a, b| b.0.total_cmp(&a.0));
+            out += &format!("slowest {word}:\n");
+            for (ms, nodes, what) in times.iter().take(10) {
+                out += &format!("  {ms:9.1} ms  {what}  ({word} nodes {nodes})\n");
+            }
         }
         for d in disagree {
             out += &format!("DISAGREES: {d}\n");

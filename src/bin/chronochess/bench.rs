@@ -554,7 +554,7 @@ pub fn main(args: &[String]) -> Result<std::process::ExitCode, String> {
 /// Milliseconds of CPU time used by the calling thread
 /// (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, from the C library std links).
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn thread_cpu_millis() -> f64 {
+pub(crate) fn thread_cpu_millis() -> f64 {
     #[repr(C)]
     struct Timespec {
         tv_sec: i64,
@@ -583,7 +583,7 @@ fn thread_cpu_millis() -> f64 {
     not(target_arch = "wasm32"),
     not(all(target_os = "linux", target_pointer_width = "64"))
 ))]
-fn thread_cpu_millis() -> f64 {
+pub(crate) fn thread_cpu_millis() -> f64 {
     use std::sync::OnceLock;
     static ORIGIN: OnceLock<std::time::Instant> = OnceLock::new();
     ORIGIN

@@ -5,7 +5,6 @@
 //! prove an escape or a mate in a few nodes.
 
 use super::eval::piece_value;
-use crate::fived::coords::color_of;
 use crate::fived::{Move, Multiverse};
 
 /// A legal action made of one move per board that must move, each picked
@@ -65,10 +64,7 @@ pub(crate) fn compose_after<P: FnMut(&Multiverse, usize, &[Move]) -> Option<usiz
         }
     }
     // No move at all (no board must move) is no action.
-    let legal = ok
-        && !moves.is_empty()
-        && color_of(pos.present()) != mover
-        && !pos.any_royal_capture(!mover);
+    let legal = ok && !moves.is_empty() && pos.can_end_action();
     for u in undos.into_iter().rev() {
         pos.undo(u);
     }

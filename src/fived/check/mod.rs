@@ -562,6 +562,25 @@ impl Multiverse {
         })
     }
 
+    /// Whether the side to move may end its action here: with the moves it
+    /// has applied since the action began (`to_move` changes only when an
+    /// action is submitted), the present has passed to the opponent (every
+    /// board it had to play has been played) and the opponent can capture
+    /// none of its royal pieces. Those moves then form a legal action, if
+    /// there is at least one: the caller knows that, this does not check it
+    /// (in the start position of an action the present is the mover's, so
+    /// the answer there is false anyway).
+    ///
+    /// The brute-force enumerator, the single-jump pass of the search
+    /// (`search/solo.rs`) and the computer opponent's composed actions ask
+    /// exactly this. The search's phase 3 does not: it has kept every royal
+    /// capture out move by move, and it also asks that the boards it
+    /// reserved were played.
+    #[must_use]
+    pub fn can_end_action(&self) -> bool {
+        color_of(self.present()) != self.to_move && !self.any_royal_capture(!self.to_move)
+    }
+
     /// A royal capture of `attacker` that involves one of the boards in
     /// `news` (as source, path or target). Captures not involving them are
     /// not searched: the caller knows there were none before they existed.

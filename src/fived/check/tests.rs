@@ -314,3 +314,44 @@ fn rays_report_the_captures_of_the_former_candidate_scan_in_its_order() {
     }
     assert!(compared > 500, "only {compared} captures compared");
 }
+
+/// `can_end_action` is "the present has passed and the opponent has no royal
+/// capture" with the reference detection, after every move of random
+/// playouts on every catalogue board (the side to move changes when the
+/// present passes), and false before any move.
+#[test]
+fn can_end_action_means_present_passed_and_no_royal_capture() {
+    let mut seen = [0usize; 2];
+    for (i, variant) in CATALOGUE.iter().enumerate() {
+        let Ok(mut mv) = Multiverse::from_variant(variant) else {
+            continue;
+        };
+        assert!(!mv.can_end_action(), "{}: no move played", variant.name);
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ (i as u64) << 1 | 1);
+        for ply in 0..40 {
+            let mut boards = mv.mandatory_boards();
+            if boards.is_empty() || rng.below(4) == 0 {
+                boards = mv.playable_boards(mv.to_move);
+            }
+            let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            if mv.apply(&m).is_none() {
+                break;
+            }
+            let passed = color_of(mv.present()) != mv.to_move;
+            let want = passed && reference::captures(&mv, !mv.to_move).is_empty();
+            assert_eq!(mv.can_end_action(), want, "{} ply {ply}", variant.name);
+            seen[usize::from(want)] += 1;
+            if passed {
+                mv.to_move = !mv.to_move;
+            }
+        }
+    }
+    assert!(
+        seen[0] > 50 && seen[1] > 50,
+        "cases (false, true): {seen:?}"
+    );
+}

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::super::coords::{color_of, BoardId, Move};
+use super::super::coords::{BoardId, Move};
 use super::super::multiverse::Multiverse;
 use super::{for_each_legal_action, new_boards, Budget, Search};
 use crate::chess::Color;
@@ -26,7 +26,7 @@ pub fn naive_legal_actions(
         out: &mut std::collections::BTreeSet<(Vec<Move>, Vec<Move>)>,
     ) {
         let played = nonbranching.len() + branching.len();
-        if played > 0 && color_of(mv.present()) != mover && !mv.any_royal_capture(!mover) {
+        if played > 0 && mv.can_end_action() {
             let mut nb = nonbranching.clone();
             nb.sort();
             out.insert((nb, branching.clone()));

@@ -579,6 +579,9 @@ impl Search<'_> {
     /// visited.
     pub(super) fn phase_c(&mut self, k: usize) -> ControlFlow<Stop> {
         if k == self.p3.len() {
+            // Not `Multiverse::can_end_action`: no royal capture can be open
+            // here (`run` and `try_move` keep every one out), and a board
+            // reserved to move must have moved.
             let done = !self.stack.is_empty()
                 && color_of(self.mv.present()) != self.mover
                 && (self.first_free..self.boards.len())

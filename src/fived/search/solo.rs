@@ -67,8 +67,7 @@ pub(super) fn visit_solo_pulls(
                 return (ControlFlow::Break(Stop::Budget), visited, budget);
             }
             let Some(u) = mv.apply(&m) else { continue };
-            let legal = color_of(mv.present()) != mover && !mv.any_royal_capture(!mover);
-            let flow = if legal {
+            let flow = if mv.can_end_action() {
                 visited.push(m);
                 visit(&[m], &mv)
             } else {

@@ -11,12 +11,13 @@
 //!   `DIR/NAME-slow.tsv` (`slow.tsv` for the default name), and labels both
 //!   (oracle first, the search's label only where brute force gives up).
 //! - `stress check FILE... [--budget N] [--slowest N] [--every K]
-//!   [--softmate-nodes N]`: decides every position with the fast search
+//!   [--softmate-nodes N] [--cpu]`: decides every position with the fast search
 //!   (`outcome`, then the capped count), prints each disagreement with its
-//!   label, the times, and what `outcome`'s softmate searches answered
+//!   label, the times (wall clock; `--cpu`: the thread's CPU time), and what `outcome`'s softmate searches answered
 //!   (bounded by `SOFTMATE_NODES`, or N); each `slow:` line ends with the
 //!   nodes of `outcome`'s two searches, `(nodes FIRST + SOFTMATE)`, and the
-//!   capped count's, `count nodes N`. Exit 1 on any disagreement.
+//!   capped count's, `count nodes N`; up to ten `slow count:` lines before them
+//!   list the slowest counts the same way. Exit 1 on any disagreement.
 //! - `stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]`:
 //!   relabels the file in place (all positions, or those with a flag, e.g.
 //!   `multistart` after the start-timeline fix).
@@ -61,7 +62,7 @@ use data::{Label, LabelledBy, Suite, CAP};
 use crate::{flag, operands};
 
 const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME] [--plies N] [--timelines N] [--steer K] [--steer-nodes N]
-       chronochess stress check FILE... [--budget N] [--slowest N] [--every K] [--softmate-nodes N]
+       chronochess stress check FILE... [--budget N] [--slowest N] [--every K] [--softmate-nodes N] [--cpu]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS
        chronochess stress import OUT FILE...
