@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use chronochess::fived::search::{count_legal_actions, outcome};
-use chronochess::fived::{boards, Answer, Budget, Multiverse, Outcome};
+use chronochess::fived::{boards, Answer, Budget, Move, Multiverse, Outcome};
+use chronochess::notation;
 
 use super::data::{LabelledBy, PositionRow, Suite, CAP};
 use super::playout::{Limits, Rng, Style};
@@ -38,6 +39,36 @@ struct Job {
     style: Style,
     limits: Limits,
     seed: u64,
+    /// Actions the game begins with (`--from`); empty: from the start.
+    prefix: Vec<Vec<Move>>,
+}
+
+/// The catalogue board and the first `pos` actions of a generated game's
+/// 5dpgn text (`[Board]` tag naming a catalogue board, no 5DFEN boards):
+/// where `--from` continues a known position.
+///
+/// # Errors
+/// An imported game (5DFEN boards or a board not in the catalogue), a game
+/// that does not replay, or one with fewer than `pos` actions.
+pub(super) fn prefix_of(
+    text: &str,
+    pos: usize,
+) -> Result<(&'static boards::Variant, Vec<Vec<Move>>), String> {
+    let read = notation::read(text).map_err(|e| e.to_string())?;
+    if !read.game.fen_boards.is_empty() {
+        return Err("a game with 5DFEN boards (imported)".to_string());
+    }
+    let name = read.game.tag("Board").ok_or("no [Board] tag")?;
+    let variant = boards::find(name).ok_or_else(|| format!("{name}: not a catalogue board"))?;
+    let r = notation::resolve::replay(&read.game, |_, _| {}).map_err(|e| e.to_string())?;
+    if let Some(e) = r.error {
+        return Err(e.to_string());
+    }
+    let actions: Vec<Vec<Move>> = r.game.actions().take(pos).collect();
+    if actions.len() < pos {
+        return Err(format!("{} actions, not {pos}", actions.len()));
+    }
+    Ok((variant, actions))
 }
 
 struct JobResult {
@@ -47,7 +78,8 @@ struct JobResult {
 
 fn run_job(job: &Job, budget: u64) -> JobResult {
     let mut rng = Rng(job.seed);
-    let Some(p) = playout::play(job.variant, job.style, job.limits, &mut rng) else {
+    let Some(p) = playout::play_from(job.variant, &job.prefix, job.style, job.limits, &mut rng)
+    else {
         return JobResult {
             playout: None,
             seen: Vec::new(),
@@ -64,6 +96,9 @@ fn run_job(job: &Job, budget: u64) -> JobResult {
             }
             game.submit().expect("a played action submits");
             king |= p.king_travel[pos - 1];
+        }
+        if p.prefix > 0 && pos <= p.prefix {
+            continue; // the given positions: only what follows is new
         }
         let m = game.committed();
         let (mut fl, mut interest) = flags(&m, king, multistart);
@@ -133,6 +168,10 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
         .transpose()?;
     let steer: usize = flag(args, "--steer", 0)?;
     let steer_nodes: u64 = flag(args, "--steer-nodes", 20_000)?;
+    // Games continued from the rows of data files (`--from A.tsv,B.tsv`),
+    // each from its row's position up to `--back` actions earlier.
+    let from = flag_text(args, "--from");
+    let back: usize = flag(args, "--back", 2)?;
     let styles: Vec<Style> = match flag_text(args, "--styles") {
         None => Style::ALL.to_vec(),
         Some(list) => list
@@ -147,7 +186,63 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
     let t0 = Instant::now();
     let mut jobs = Vec::new();
     let mut rng = Rng(seed);
+    if let Some(files) = &from {
+        // `--games` games per row, in the styles in turn, each from the row's
+        // position or one up to `--back` actions before it.
+        let mut per_variant: BTreeMap<&str, usize> = BTreeMap::new();
+        for file in files.split(',') {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+            let suite = Suite::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+            for row in &suite.positions {
+                let Ok((variant, actions)) = prefix_of(&suite.games[&row.game], row.pos) else {
+                    eprintln!(
+                        "stress: {file} {} {}: skipped (not a generated game)",
+                        row.game, row.pos
+                    );
+                    continue;
+                };
+                if only.as_deref().is_some_and(|o| !variant.is_called(o)) {
+                    continue;
+                }
+                for g in 0..games {
+                    let style = styles[g % styles.len()];
+                    let cut = actions.len() - rng.below(back + 1).min(actions.len());
+                    let prefix = actions[..cut].to_vec();
+                    let mut game = chronochess::fived::Game::new(
+                        Multiverse::from_variant(variant).map_err(|e| e.to_string())?,
+                    );
+                    for a in &prefix {
+                        for m in a {
+                            game.play(*m).map_err(|e| e.to_string())?;
+                        }
+                        game.submit().map_err(|e| e.to_string())?;
+                    }
+                    // The timeline target counts from the given position.
+                    let tl = data::timelines(&game.committed());
+                    let index = per_variant.entry(variant.name).or_insert(0);
+                    jobs.push(Job {
+                        variant,
+                        index: *index,
+                        style,
+                        limits: Limits {
+                            plies: plies_max.unwrap_or(30),
+                            timelines: timelines_max.unwrap_or(60).max(tl + 10),
+                            search_budget: 300_000,
+                            steer,
+                            steer_nodes,
+                        },
+                        seed: rng.next_u64(),
+                        prefix,
+                    });
+                    *index += 1;
+                }
+            }
+        }
+    }
     for variant in boards::CATALOGUE {
+        if from.is_some() {
+            break;
+        }
         if only.as_deref().is_some_and(|o| !variant.is_called(o)) {
             continue;
         }
@@ -172,6 +267,7 @@ pub(super) fn generate(args: &[String]) -> Result<ExitCode, String> {
                     steer_nodes,
                 },
                 seed: rng.next_u64(),
+                prefix: Vec::new(),
             });
         }
     }
@@ -419,5 +515,31 @@ fn summary(s: &Suite) {
     println!("flags: {flagc:?}");
     for (b, n) in per_board {
         println!("  {n:4}  {b}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_generated_game_gives_back_its_board_and_actions() {
+        let variant = boards::find("Focused - Just Queens").expect("a catalogue board");
+        let limits = Limits {
+            plies: 8,
+            timelines: 20,
+            search_budget: 300_000,
+            steer: 0,
+            steer_nodes: 0,
+        };
+        let p = playout::play(variant, Style::Checks, limits, &mut Rng(7)).expect("a playout");
+        assert!(p.actions.len() >= 4);
+        let text = playout::pgn(variant, &p, p.actions.len()).expect("a 5dpgn");
+        let (v, actions) = prefix_of(&text, 3).expect("a prefix");
+        assert_eq!(v.name, variant.name);
+        assert_eq!(actions, p.actions[..3].to_vec());
+        assert!(prefix_of(&text, p.actions.len() + 1).is_err());
+        let imported = "[Board \"Custom - Odd\"]\n[Size \"6x6\"]\n[1q1k*2/6/6/6/6/2K*1Q1:0:1:w]\n1. (0T1)Qe1e2\n";
+        assert!(prefix_of(imported, 0).is_err());
     }
 }

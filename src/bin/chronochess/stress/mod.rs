@@ -10,6 +10,10 @@
 //!   in `DIR/NAME.tsv` (`positions.tsv`) and the slowest in
 //!   `DIR/NAME-slow.tsv` (`slow.tsv` for the default name), and labels both
 //!   (oracle first, the search's label only where brute force gives up).
+//!   With `--from FILE,...` the games instead continue the rows of those
+//!   data files (`--games` per row, each from the row's position or one up
+//!   to `--back` actions earlier, default 2; `--plies` more actions, default
+//!   30): a local search around known hard positions (`playout::play_from`).
 //! - `stress check FILE... [--budget N] [--slowest N] [--every K]
 //!   [--softmate-nodes N] [--cpu]`: decides every position with the fast search
 //!   (`outcome`, then the capped count), prints each disagreement with its
@@ -61,7 +65,7 @@ use data::{Label, LabelledBy, Suite, CAP};
 
 use crate::{flag, operands};
 
-const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME] [--plies N] [--timelines N] [--steer K] [--steer-nodes N]
+const USAGE: &str = "usage: chronochess stress generate [--seed S] [--games N] [--out DIR] [--oracle-nodes N] [--budget N] [--threads T] [--main N] [--slow N] [--board B] [--styles random,checks,branching,kings,swarm] [--name NAME] [--plies N] [--timelines N] [--steer K] [--steer-nodes N] [--from FILE,FILE... [--back N]]
        chronochess stress check FILE... [--budget N] [--slowest N] [--every K] [--softmate-nodes N] [--cpu]
        chronochess stress label FILE [--only FLAG] [--oracle-nodes N] [--budget N]
        chronochess stress show FILE GAME POS

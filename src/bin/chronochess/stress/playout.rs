@@ -129,6 +129,9 @@ pub struct Playout {
     pub from_search: Vec<bool>,
     /// How it ended.
     pub end: End,
+    /// How many of the first actions were given (a game continued from a
+    /// known position, [`play_from`]); 0 for a game played from its start.
+    pub prefix: usize,
 }
 
 /// Limits of one playout.
@@ -298,6 +301,21 @@ pub fn steered_action(
 
 /// Plays one game from `variant`.
 pub fn play(variant: &Variant, style: Style, limits: Limits, rng: &mut Rng) -> Option<Playout> {
+    play_from(variant, &[], style, limits, rng)
+}
+
+/// Plays one game from `variant` that begins with the actions `prefix`
+/// (a known position, say one the search found hard, continued with other
+/// actions: a local search around it), then up to `limits.plies` more
+/// actions as [`play`] does. `None` if the variant does not build or the
+/// prefix does not replay.
+pub fn play_from(
+    variant: &Variant,
+    prefix: &[Vec<Move>],
+    style: Style,
+    limits: Limits,
+    rng: &mut Rng,
+) -> Option<Playout> {
     let start = Multiverse::from_variant(variant).ok()?;
     let mut game = Game::new(start.clone());
     let mut out = Playout {
@@ -306,8 +324,20 @@ pub fn play(variant: &Variant, style: Style, limits: Limits, rng: &mut Rng) -> O
         king_travel: Vec::new(),
         from_search: Vec::new(),
         end: End::Limit,
+        prefix: prefix.len(),
     };
-    while out.actions.len() < limits.plies {
+    for action in prefix {
+        let mut king = false;
+        for m in action {
+            king |= is_king_travel(game.multiverse(), m);
+            game.play(*m).ok()?;
+        }
+        game.submit().ok()?;
+        out.actions.push(action.clone());
+        out.king_travel.push(king);
+        out.from_search.push(false);
+    }
+    while out.actions.len() < out.prefix + limits.plies {
         let tl = timeline_count(game.multiverse());
         if tl >= limits.timelines + 2 {
             break;
@@ -457,6 +487,45 @@ mod tests {
         }
         game.submit().expect("the chosen action submits");
         assert_eq!(search_cost(&game.committed(), 20_000), max);
+    }
+
+    #[test]
+    fn a_playout_from_a_prefix_keeps_it_and_plays_on() {
+        let limits = Limits {
+            plies: 12,
+            timelines: 30,
+            search_budget: 300_000,
+            steer: 0,
+            steer_nodes: 0,
+        };
+        let base = play(standard(), Style::Swarm, limits, &mut Rng(11)).expect("a playout");
+        assert!(base.actions.len() >= 6);
+        let prefix = &base.actions[..6];
+        let more = Limits {
+            plies: 4,
+            steer: 3,
+            steer_nodes: 5_000,
+            ..limits
+        };
+        let p = play_from(standard(), prefix, Style::Checks, more, &mut Rng(4)).expect("a playout");
+        assert_eq!(p.prefix, 6);
+        assert_eq!(&p.actions[..6], prefix);
+        assert!(
+            p.actions.len() > 6 && p.actions.len() <= 10,
+            "{}",
+            p.actions.len()
+        );
+        assert_eq!(p.king_travel.len(), p.actions.len());
+        let mut game = Game::new(p.start.clone());
+        for action in &p.actions {
+            for m in action {
+                game.play(*m).expect("replays");
+            }
+            game.submit().expect("submits");
+        }
+        // Black's first action cannot open the game: the prefix is refused.
+        let wrong = vec![base.actions[1].clone()];
+        assert!(play_from(standard(), &wrong, Style::Checks, more, &mut Rng(4)).is_none());
     }
 
     #[test]
