@@ -50,6 +50,9 @@
 //!   jump or a present pulled back; one still to decide: also its own
 //!   moves and the hops onto it); when none is left, the reason is the
 //!   board left unplayed plus the reasons each way out failed.
+//!   A jump onto the end of a free board that branches only once that
+//!   board is played first is no way out when every way of playing it
+//!   leaves a check with the jump (`target.rs`).
 //! - Lines (`lines.rs`): a check of passing everywhere through the next
 //!   boards of boards that must all be played, which none of their choices
 //!   left can lift, fails `stuck` at once; also the line a royal on such a
@@ -140,6 +143,7 @@ mod siblings;
 mod solo;
 mod stale;
 mod stuck;
+mod target;
 mod why;
 
 pub use blockers::HINT_PROBE_NODES;
@@ -285,6 +289,14 @@ struct Search<'v> {
     /// `fails_after_target_leaves` last found no check, tried first next
     /// time (order only: one probe then usually settles a negative answer).
     after_target_open: fasthash::FastMap<(usize, usize), usize>,
+    /// Per (board, jump, way its target can be played first): the check
+    /// found once both were made, as conditions on other boards than the
+    /// ones they make (`target.rs` `fails_until_target_moves`).
+    target_checks: fasthash::FastMap<(usize, usize, target::Way), Vec<Cond>>,
+    /// Per (board, jump): the way its target can be played first after
+    /// which `fails_until_target_moves` last found no check, tried first
+    /// next time (order only).
+    target_open: fasthash::FastMap<(usize, usize), target::Way>,
     /// The pair test of a search keeping the present (`keep.rs`).
     keep_pairs: keep::KeepPairs,
     /// The pair test's sorted nogoods, while it runs (`exclude.rs`).
@@ -606,6 +618,8 @@ impl<'v> Search<'v> {
             pair_witness: fasthash::FastMap::default(),
             after_target: fasthash::FastMap::default(),
             after_target_open: fasthash::FastMap::default(),
+            target_checks: fasthash::FastMap::default(),
+            target_open: fasthash::FastMap::default(),
             keep_pairs: keep::KeepPairs::default(),
             excl: exclude::SortedCache::default(),
             sets: sets::Sets::default(),

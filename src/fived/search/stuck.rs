@@ -181,7 +181,12 @@ impl Search<'_> {
                 {
                     if self.waits_for_target(u, k, decided).is_some() {
                         waits.push(k);
-                    } else if !self.probe_jump(u, k)? {
+                    } else if !self.probe_jump(u, k)?
+                        // A jump onto the end of a board still to play
+                        // branches only once that board is played first
+                        // (`target.rs`).
+                        && !self.fails_until_target_moves(u, k, decided, jumpers)?
+                    {
                         continue 'boards;
                     }
                 }

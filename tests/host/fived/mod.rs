@@ -30,5 +30,6 @@ mod siblings;
 mod softmate;
 mod stale;
 mod stress;
+mod target;
 mod tz39;
 mod uni;

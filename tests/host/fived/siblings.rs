@@ -51,7 +51,9 @@ const BUDGET: u64 = 40_000;
 /// present after such a jump is pinned by naming the other boards at the
 /// present played (`cuts.md`, "The present a waiting board's own jump
 /// moves on"): checkmate (ftxi's `5dtools checkmate` agrees) in 221 597
-/// nodes.
+/// nodes (main 06f82bc: 166 403). Since branch `m18` `stuck` answers it
+/// once phase 1 has passed (20T3), in 129 nodes (`target.rs`, pinned in
+/// `tests/host/fived/target.rs`); this budget stays the upper bound.
 #[test]
 fn a_waiting_boards_own_jump_that_moves_the_present_on_keeps_the_reason() {
     super::stress::checkmates_within(
