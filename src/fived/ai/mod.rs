@@ -19,7 +19,7 @@
 //! the static evaluation of the position the enumeration hands over, and
 //! whether it gives check; children are searched best first, and below the
 //! root only the best few (a beam, [`Beam`]: 14 two actions from the
-//! horizon, 9 at three, 6 deeper; level 5 and `strongest` 14, 14 and 10;
+//! horizon, 9 at three, 6 deeper; `strongest` 14, 14 and 10;
 //! the root searches its best 64 at depth 2 and the best 24 deeper,
 //! ordered by the previous iteration). One action from the
 //! horizon every child counts (the node's score is its best child's), and
@@ -148,7 +148,7 @@
 //!   the side that moved there last;
 //! - threats of travel are counted by the search rather than statically:
 //!   every jump is a legal action the search scores one action deeper;
-//! - for level 5 and `strongest` ([`Skill::threats`]), each action's score
+//! - for `strongest` ([`Skill::threats`]), each action's score
 //!   is less the opponent's best single capture on a board it can play
 //!   ([`threat::threat`]: the piece taken, less the capturing piece when the
 //!   target is defended), a one-capture look past the horizon: a capture the
@@ -158,13 +158,14 @@
 //!
 //! `random` (a uniformly random legal action: reservoir sampling over the
 //! exact enumeration, uniform over the first 50 000 actions when there are
-//! more), `ucb` (flat UCB, [`ucb`]), `1` … `5` and `strongest` (deepening
+//! more), `ucb` (flat UCB, [`ucb`]), `1` … `4` and `strongest` (deepening
 //! as far as the caller's limit allows: on the page, its clock). Each
-//! numbered level adds one skill that was measured to be worth at least
-//! 100 Elo against the level below (200-game matches): the safety check,
-//! then the best action instead of a seeded one among the near-best, then
-//! each further action of depth (level 5 with the opponent's captures
-//! counted past the horizon); [`Level::skill`] has the table. Every level is deterministic for a seed
+//! level adds a skill to the level below, each step measured over 200-game
+//! matches (README, "Measured strength"): the safety check, then the best
+//! action instead of a seeded one among the near-best, then a third action
+//! of depth, then `strongest` (deeper, a wider beam, the opponent's
+//! captures counted past the horizon); [`Level::skill`] has the table
+//! (a level `5` between `4` and `strongest` was removed: it was no step). Every level is deterministic for a seed
 //! when its limit is a node count (a clock makes the depth reached vary).
 
 mod beam;
@@ -194,8 +195,15 @@ pub enum Level {
 }
 
 impl Level {
-    /// The highest numbered level.
-    pub const MAX_DEPTH_LEVEL: u8 = 5;
+    /// The highest numbered level. There were five until 2026-11-27: the
+    /// former level 5 (Expert: depth 4, 40 000 nodes, the wider beam and the
+    /// opponent's captures) was less than +100 below `strongest` at 100 000 nodes
+    /// on Small - Open, so it was no step of its own; a saved game or a link
+    /// that names it gets `strongest` ([`Level::from_str`](std::str::FromStr)).
+    pub const MAX_DEPTH_LEVEL: u8 = 4;
+
+    /// The numbered level that was removed, read as `strongest`.
+    pub const REMOVED_EXPERT: u8 = 5;
 
     /// Every level from the weakest to the strongest.
     #[must_use]
@@ -228,8 +236,13 @@ impl Level {
     /// | `2` Casual | 1 action | 3 000 | 500 cp | always | the safety check |
     /// | `3` Intermediate | 2 actions | 10 000 | 0 | always | the best action, the reply |
     /// | `4` Advanced | 3 actions | 20 000 | 0 | always | a third action |
-    /// | `5` Expert | 4 actions | 40 000 | 0 | always | a fourth action, a wider beam, the opponent's captures |
     /// | `strongest` | 64 actions, even only past 4 | the caller's only | 0 | always | as deep as the limit allows, the wider beam, the opponent's captures, no branching when ahead |
+    ///
+    /// A level `5` (Expert: 4 actions, 40 000 nodes, the wider beam and the
+    /// opponent's captures) sat between `4` and `strongest` until
+    /// 2026-11-27; on Small - Open it was less than +100 below `strongest` at
+    /// 100 000 nodes, so it was removed and `"5"` now reads as `strongest`
+    /// (README, "Measured strength", fourteenth session).
     ///
     /// - *deepest iteration*: iterative deepening stops there, or sooner
     ///   when the node limit runs out (with three or more timelines even the
@@ -296,22 +309,26 @@ impl Level {
     #[must_use]
     pub fn skill(self) -> Skill {
         let (depth, nodes, margin, safety, upper) = match self {
-            Level::Depth(1) => (1, 1_000, 500, 0, false),
+            Level::Depth(0 | 1) => (1, 1_000, 500, 0, false),
             Level::Depth(2) => (1, 3_000, 500, 100, false),
             Level::Depth(3) => (2, 10_000, 0, 100, false),
             Level::Depth(4) => (3, 20_000, 0, 100, false),
-            Level::Depth(_) => (4, 40_000, 0, 100, true),
-            Level::Random | Level::Ucb | Level::Strongest => (64, u64::MAX, 0, 100, true),
+            // Past the highest numbered level (the removed level 5): strongest.
+            Level::Depth(_) | Level::Random | Level::Ucb | Level::Strongest => {
+                (64, u64::MAX, 0, 100, true)
+            }
         };
+        let top = matches!(self, Level::Strongest)
+            || matches!(self, Level::Depth(n) if n > Self::MAX_DEPTH_LEVEL);
         Skill {
             depth,
             nodes,
             margin,
             safety,
             beam: if upper { Beam::WIDER } else { Beam::NARROW },
-            even_depths: self == Level::Strongest,
+            even_depths: top,
             threats: upper,
-            simplify: self == Level::Strongest,
+            simplify: top,
         }
     }
 }
@@ -338,7 +355,7 @@ pub struct Skill {
     pub even_depths: bool,
     /// Whether each action is scored less the opponent's best single
     /// capture after it ([`threat::threat`]): a one-capture look past the
-    /// horizon (level 5 and `strongest`; it doubles the time per node).
+    /// horizon (`strongest`; it doubles the time per node).
     pub threats: bool,
     /// Whether the root, when the search finds its side ahead, scores each
     /// action that branches (makes a new timeline) 300 cp lower, from four
@@ -369,6 +386,8 @@ impl std::str::FromStr for Level {
             "strongest" => Ok(Level::Strongest),
             n => match n.parse::<u8>() {
                 Ok(k) if (1..=Level::MAX_DEPTH_LEVEL).contains(&k) => Ok(Level::Depth(k)),
+                // Saved games and links from before the ladder was re-spaced.
+                Ok(Level::REMOVED_EXPERT) => Ok(Level::Strongest),
                 _ => Err(format!(
                     "unknown level {s:?}: random, ucb, 1 to {}, or strongest",
                     Level::MAX_DEPTH_LEVEL

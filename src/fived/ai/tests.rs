@@ -33,6 +33,20 @@ fn levels_read_back_from_their_names() {
     assert!("6".parse::<Level>().is_err());
 }
 
+/// The ladder was re-spaced on 2026-11-27: level 5 (Expert) was removed.
+/// A saved game or a link that names it still loads, as `strongest` (the
+/// level closest to it); no level offered is called 5 any more.
+#[test]
+fn the_removed_level_five_reads_as_strongest() {
+    assert_eq!("5".parse::<Level>(), Ok(Level::Strongest));
+    assert_eq!(Level::REMOVED_EXPERT, Level::MAX_DEPTH_LEVEL + 1);
+    assert!(!Level::all().contains(&Level::Depth(5)));
+    assert_eq!(Level::all().len(), 7, "random, ucb, 1 to 4, strongest");
+    // A `Depth` past the ladder (built in code, not parsed) plays as strongest.
+    assert_eq!(Level::Depth(5).skill(), Level::Strongest.skill());
+    assert_eq!(Level::Depth(5).node_budget(), u64::MAX);
+}
+
 /// adri326/5dchess-tools `tests/games/standard-checkmate.json` (MIT), as
 /// converted in the shared corpus: Black mates with its 10th action.
 const STANDARD_CHECKMATE: &str = "[Board \"Standard\"]
@@ -338,9 +352,10 @@ fn the_levels_weaknesses_shrink_as_they_grow() {
     // Each level adds one skill to the one below (the table of
     // `Level::skill`, measured +100 Elo or more a step): level 2 the safety
     // check, level 3 the best action (no margin) and a second action of
-    // depth, levels 4 and 5 one more action of depth each, with twice the
-    // node limit.
-    let table: Vec<(u32, u64, i32, u32)> = skills[..5]
+    // depth, level 4 a third action with twice the node limit (level 5,
+    // a fourth action at 40 000 nodes, was removed: it was no step below
+    // strongest).
+    let table: Vec<(u32, u64, i32, u32)> = skills[..4]
         .iter()
         .map(|s| (s.depth, s.nodes, s.margin, s.safety))
         .collect();
@@ -351,10 +366,9 @@ fn the_levels_weaknesses_shrink_as_they_grow() {
             (1, 3_000, 500, 100),
             (2, 10_000, 0, 100),
             (3, 20_000, 0, 100),
-            (4, 40_000, 0, 100),
         ]
     );
-    for w in skills[..5].windows(2) {
+    for w in skills[..4].windows(2) {
         let added = u32::from(w[1].safety > w[0].safety)
             + u32::from(w[1].margin < w[0].margin)
             + (w[1].depth - w[0].depth);
@@ -405,7 +419,7 @@ fn seeing_threats_a_queen_no_longer_takes_a_defended_pawn() {
     assert!(score(true, h5, e5) < score(true, a2, a3));
     assert_eq!(score(true, a2, a3), score(false, a2, a3), "nothing hangs");
     for n in 1..=Level::MAX_DEPTH_LEVEL {
-        assert_eq!(Level::Depth(n).skill().threats, n == 5, "level {n}");
+        assert!(!Level::Depth(n).skill().threats, "level {n}");
     }
     assert!(Level::Strongest.skill().threats);
 }

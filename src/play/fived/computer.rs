@@ -50,7 +50,7 @@ pub fn levels() -> Vec<Level> {
     Level::all()
 }
 
-/// The level's number for players: 1 (a random mover) to 8 (the strongest).
+/// The level's number for players: 1 (a random mover) to 7 (the strongest).
 #[must_use]
 pub fn level_number(level: Level) -> usize {
     levels()
@@ -69,8 +69,8 @@ pub fn level_name(level: Level) -> &'static str {
         Level::Depth(2) => "Casual",
         Level::Depth(3) => "Intermediate",
         Level::Depth(4) => "Advanced",
-        Level::Depth(_) => "Expert",
-        Level::Strongest => "Strongest",
+        // Past level 4 (the removed level 5, "Expert") it plays as strongest.
+        Level::Depth(_) | Level::Strongest => "Strongest",
     }
 }
 
@@ -87,11 +87,13 @@ pub fn level_blurb(level: Level) -> String {
         Level::Depth(2) => {
             "looks one action ahead, plays loosely, checks for a mate in one against it".to_string()
         }
-        Level::Depth(n) => format!(
+        Level::Depth(n) if n <= Level::MAX_DEPTH_LEVEL => format!(
             "looks up to {} actions ahead, checks for a mate in one against it",
             level_depth(n)
         ),
-        Level::Strongest => "looks as far ahead as it can in the time".to_string(),
+        Level::Depth(_) | Level::Strongest => {
+            "looks as far ahead as it can in the time".to_string()
+        }
     };
     let ms = think_ms(level);
     if ms == 0 {
@@ -124,8 +126,7 @@ pub fn think_ms(level: Level) -> u64 {
         Level::Depth(2) => 1_500,
         Level::Depth(3) => 2_000,
         Level::Depth(4) => 3_000,
-        Level::Depth(_) => 4_000,
-        Level::Strongest => 5_000,
+        Level::Depth(_) | Level::Strongest => 5_000,
     }
 }
 
@@ -161,7 +162,9 @@ impl Opponent {
 }
 
 /// The computer as the save payload keeps it: `w`/`b`, the level as the
-/// CLI writes it (`random`, `ucb`, `1` … `5`, `strongest`), the seed.
+/// CLI writes it (`random`, `ucb`, `1` … `4`, `strongest`; a `5` saved
+/// before 2026-11-27 names the removed level 5 and loads as `strongest`),
+/// the seed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredOpponent {
     /// `w` or `b`: the side the computer plays.

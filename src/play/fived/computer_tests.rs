@@ -168,6 +168,20 @@ fn an_unknown_level_is_refused_with_its_name() {
     }
 }
 
+/// A game saved against the removed level 5 (Expert) resumes against
+/// `strongest`, the level closest to it.
+#[test]
+fn a_game_saved_against_the_removed_level_five_resumes_against_strongest() {
+    let mut payload = vs(Color::White, Level::Strongest).payload();
+    payload.computer.as_mut().unwrap().level = "5".to_string();
+    let r = Session::restore("Standard", &payload, PLENTY).unwrap();
+    let opponent = r.opponent.unwrap();
+    assert_eq!(opponent.level, Level::Strongest);
+    assert_eq!(opponent.color, Color::White);
+    assert_eq!(level_name(opponent.level), "Strongest");
+    assert_eq!(opponent.stored().level, "strongest");
+}
+
 #[test]
 fn the_export_names_the_players_and_reads_back() {
     let mut s = vs(Color::Black, Level::Depth(3));

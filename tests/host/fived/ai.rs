@@ -77,12 +77,11 @@ fn every_corpus_mate_in_one_is_played_in_larger_positions() {
 const SCAN: u64 = 60_000_000;
 
 /// Every level that searches: each plays a mate in one it has.
-const EVERY_LEVEL: [Level; 6] = [
+const EVERY_LEVEL: [Level; 5] = [
     Level::Depth(1),
     Level::Depth(2),
     Level::Depth(3),
     Level::Depth(4),
-    Level::Depth(5),
     Level::Strongest,
 ];
 
@@ -229,13 +228,13 @@ fn a_node_limit_bounds_the_whole_think() {
     let game = many_timelines();
     let (lmin, lmax) = game.multiverse().timeline_range();
     assert_eq!(lmax - lmin + 1, 20);
-    // Levels 2 and 5 have limits of their own (3 000, 40 000) below or
+    // Levels 2 and 4 have limits of their own (3 000, 20 000) below or
     // above the caller's; the caller's bounds everything.
     for (level, limit) in [
         (Level::Strongest, 3_000),
         (Level::Strongest, 12_000),
         (Level::Depth(2), 3_000),
-        (Level::Depth(5), 6_000),
+        (Level::Depth(4), 6_000),
     ] {
         let c = choose_action(game.multiverse(), level, 1, &Limits::nodes(limit)).unwrap();
         assert!(
