@@ -30,3 +30,24 @@ fn a_jump_whose_target_cannot_be_played_first_is_no_way_out() {
 
 /// The node budget of the test above (129 measured).
 const BUDGET: u64 = 1_000;
+
+/// `holdout15-fjd.tsv` (session 34, branch `hunt2`'s steered continuations
+/// on Focused - Just Dragons): four positions with 51–55 timelines, White
+/// in check on 9–13 boards, that main 06f82bc left undecided within
+/// 300 000 nodes (one within 30 000 000). The same cut answers each of them
+/// checkmate within a few hundred nodes (176, 56, 29 and 44 measured).
+/// No outside oracle finishes them (ftxi: no answer within 600 s), so this
+/// pins the search's own answer: a change that loses the cut leaves them
+/// undecided within this budget, one that breaks it finds an action.
+#[test]
+fn dragon_positions_once_undecided_are_checkmates_within_a_few_hundred_nodes() {
+    super::stress::checkmates_within(
+        "holdout15-fjd.tsv",
+        &[
+            ("focusedjustdragons-0-checks", 22, BUDGET),
+            ("focusedjustdragons-1-kings", 22, BUDGET),
+            ("b83-focusedjustdragons-0-checks", 22, BUDGET),
+            ("b83-focusedjustdragons-1-checks", 22, BUDGET),
+        ],
+    );
+}
