@@ -58,6 +58,18 @@ fn compare(mv: &Multiverse, news: &[BoardId], created: Option<i32>, name: &str) 
     found
 }
 
+/// A random move of the playouts: one of a board that must still be played
+/// (any playable board one time in four, or when none must), `None` when
+/// those boards have no move.
+fn random_move(mv: &Multiverse, rng: &mut Rng) -> Option<Move> {
+    let mut boards = mv.mandatory_boards();
+    if boards.is_empty() || rng.below(4) == 0 {
+        boards = mv.playable_boards(mv.to_move);
+    }
+    let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+}
+
 /// Random playouts (moves drawn from the move generator, checks
 /// ignored, so royal pieces are often capturable or even captured).
 /// Returns how many positions were compared and how many "involving"
@@ -72,15 +84,9 @@ fn playouts(variant_index: usize, games: usize, plies: usize, seed: u64) -> (usi
         };
         for ply in 0..plies {
             let name = format!("{} game {g} ply {ply}", variant.name);
-            let mut boards = mv.mandatory_boards();
-            if boards.is_empty() || rng.below(4) == 0 {
-                boards = mv.playable_boards(mv.to_move);
-            }
-            let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
-            if moves.is_empty() {
+            let Some(m) = random_move(&mv, &mut rng) else {
                 break;
-            }
-            let m = moves[rng.below(moves.len())];
+            };
             let Some(u) = mv.apply(&m) else { break };
             let created = match u {
                 Undo::Branch { created, .. } => Some(created),
@@ -329,15 +335,9 @@ fn can_end_action_means_present_passed_and_no_royal_capture() {
         assert!(!mv.can_end_action(), "{}: no move played", variant.name);
         let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ (i as u64) << 1 | 1);
         for ply in 0..40 {
-            let mut boards = mv.mandatory_boards();
-            if boards.is_empty() || rng.below(4) == 0 {
-                boards = mv.playable_boards(mv.to_move);
-            }
-            let moves: Vec<Move> = boards.iter().flat_map(|b| mv.board_moves(*b)).collect();
-            if moves.is_empty() {
+            let Some(m) = random_move(&mv, &mut rng) else {
                 break;
-            }
-            let m = moves[rng.below(moves.len())];
+            };
             if mv.apply(&m).is_none() {
                 break;
             }

@@ -449,16 +449,21 @@ mod tests {
             .expect("Standard is in the catalogue")
     }
 
-    /// A swarm game of Standard, a dozen actions in: several timelines, so
-    /// candidate actions differ in what they cost the search.
-    fn midgame() -> Multiverse {
-        let limits = Limits {
+    /// Unsteered playouts of twelve actions up to 30 timelines.
+    fn twelve_plies() -> Limits {
+        Limits {
             plies: 12,
             timelines: 30,
             search_budget: 300_000,
             steer: 0,
             steer_nodes: 0,
-        };
+        }
+    }
+
+    /// A swarm game of Standard, a dozen actions in: several timelines, so
+    /// candidate actions differ in what they cost the search.
+    fn midgame() -> Multiverse {
+        let limits = twelve_plies();
         let p = play(standard(), Style::Swarm, limits, &mut Rng(11)).expect("a playout");
         let mut game = Game::new(p.start.clone());
         for action in &p.actions {
@@ -491,13 +496,7 @@ mod tests {
 
     #[test]
     fn a_playout_from_a_prefix_keeps_it_and_plays_on() {
-        let limits = Limits {
-            plies: 12,
-            timelines: 30,
-            search_budget: 300_000,
-            steer: 0,
-            steer_nodes: 0,
-        };
+        let limits = twelve_plies();
         let base = play(standard(), Style::Swarm, limits, &mut Rng(11)).expect("a playout");
         assert!(base.actions.len() >= 6);
         let prefix = &base.actions[..6];
