@@ -129,6 +129,16 @@ pub(crate) enum Undo {
     },
 }
 
+impl Undo {
+    /// The timeline the move created, if it branched.
+    pub(crate) fn created(self) -> Option<i32> {
+        match self {
+            Undo::Branch { created, .. } => Some(created),
+            _ => None,
+        }
+    }
+}
+
 /// The whole game state between moves: every board of every timeline and the
 /// side to move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

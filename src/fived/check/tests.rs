@@ -88,12 +88,8 @@ fn playouts(variant_index: usize, games: usize, plies: usize, seed: u64) -> (usi
                 break;
             };
             let Some(u) = mv.apply(&m) else { break };
-            let created = match u {
-                Undo::Branch { created, .. } => Some(created),
-                _ => None,
-            };
             let news = news_of(&mv, u);
-            found += compare(&mv, &news, created, &name);
+            found += compare(&mv, &news, u.created(), &name);
             compared += 1;
             if color_of(mv.present()) != mv.to_move {
                 mv.to_move = !mv.to_move;

@@ -298,13 +298,7 @@ impl Search<'_> {
     pub(super) fn note_check(&mut self, u: Undo) {
         self.last_conds = match &self.last_check {
             None => None,
-            Some(c) => {
-                let created = match u {
-                    Undo::Branch { created, .. } => Some(created),
-                    _ => None,
-                };
-                self.learnt.conditions(&self.mv, c, created)
-            }
+            Some(c) => self.learnt.conditions(&self.mv, c, u.created()),
         };
     }
 

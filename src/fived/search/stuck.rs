@@ -7,7 +7,6 @@
 use std::ops::ControlFlow;
 
 use super::super::coords::{color_of, BoardId};
-use super::super::multiverse::Undo;
 use super::nogood::{line_points, own_boards};
 use super::why::{Cond, Why};
 use super::{new_boards, Search, Stop};
@@ -361,16 +360,10 @@ impl Search<'_> {
             let Some(uk) = self.mv.apply_as(&km, true) else {
                 return ControlFlow::Continue(false);
             };
-            let created_k = match uk {
-                Undo::Branch { created, .. } => Some(created),
-                _ => None,
-            };
+            let created_k = uk.created();
             let found = match self.mv.apply_as(&m, true) {
                 Some(uj) => {
-                    let created_j = match uj {
-                        Undo::Branch { created, .. } => Some(created),
-                        _ => None,
-                    };
+                    let created_j = uj.created();
                     let news = new_boards(&self.mv, &m, uj);
                     let learnt = &self.learnt;
                     let check = self.mv.royal_capture_involving_where(

@@ -54,7 +54,7 @@
 use std::ops::ControlFlow;
 
 use super::super::coords::BoardId;
-use super::super::multiverse::{Multiverse, Undo};
+use super::super::multiverse::Multiverse;
 use super::nogood::line_points;
 use super::why::{Cond, Why};
 use super::{new_boards, Search, Stop};
@@ -242,10 +242,10 @@ impl Search<'_> {
         };
         let uw = self.mv.apply_as(&first, branch)?;
         let mut own: Vec<BoardId> = new_boards(&self.mv, &first, uw);
-        let created_w = created(uw);
+        let created_w = uw.created();
         let found = match self.mv.apply_as(m, true) {
             Some(uj) => {
-                let created_j = created(uj);
+                let created_j = uj.created();
                 let news = new_boards(&self.mv, m, uj);
                 own.extend(news.iter().copied());
                 let found = check_avoiding(&self.mv, &own, !self.mover, created_w, created_j)
@@ -265,14 +265,6 @@ impl Search<'_> {
                 .filter(|c| !own.contains(&c.board))
                 .collect(),
         )
-    }
-}
-
-/// The timeline a move created, if it branched.
-fn created(u: Undo) -> Option<i32> {
-    match u {
-        Undo::Branch { created, .. } => Some(created),
-        _ => None,
     }
 }
 
