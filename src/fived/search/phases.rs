@@ -441,12 +441,11 @@ impl Search<'_> {
                     if let Some((w, after, keeper)) =
                         self.sibling_explained(i, &m, reserve, &failed)?
                     {
-                        let pin = self.present_pinned_after(i, present, after, keeper);
                         self.fold_jump_failure(
                             &mut node_why,
                             (&mut jump_reasons, &mut pins),
                             (i, k, reserve),
-                            pin,
+                            (present, after, keeper),
                             &w.without(&own),
                         );
                         continue;
@@ -480,12 +479,11 @@ impl Search<'_> {
                         }
                         self.mv.undo(u);
                         let why = r?;
-                        let pin = self.present_pinned_after(i, present, after, keeper);
                         self.fold_jump_failure(
                             &mut node_why,
                             (&mut jump_reasons, &mut pins),
                             (i, k, reserve),
-                            pin,
+                            (present, after, keeper),
                             &why.without(&own),
                         );
                         self.keep_failed(&mut failed, why, after, reserve);

@@ -252,9 +252,11 @@ impl Search<'_> {
     }
 
     /// What a failed jump from a phase-2 node adds to the node's reason
-    /// `node_why`: `pin` (the conditions that pin the present after it,
-    /// from [`Search::present_pinned_after`]; `None`: unknown) and
-    /// `stated`, the reason found after it without its own boards. While
+    /// `node_why`: the conditions that pin the present after it
+    /// ([`Search::present_pinned_after`] of the jump's board and
+    /// `present`: the present at the node, once the jump is made, the board
+    /// that kept it; unknown if none do) and `stated`, the reason found
+    /// after it without its own boards. While
     /// the cache admits it ([`Search::jump_learns`]), the same is kept as
     /// the jump's own reason under `jump` ([`Search::jump_reason`];
     /// `kept`: the node's kept reasons and its inactive timelines' pins,
@@ -264,9 +266,11 @@ impl Search<'_> {
         node_why: &mut Why,
         kept: (&mut Option<JumpReasons>, &mut Option<Why>),
         jump: JumpKey,
-        pin: Option<Vec<Cond>>,
+        present: (i32, i32, Option<usize>),
         stated: &Why,
     ) {
+        let (before, after, keeper) = present;
+        let pin = self.present_pinned_after(jump.0, before, after, keeper);
         match &pin {
             Some(cs) => cs.iter().for_each(|&c| node_why.push(c)),
             None => node_why.set_unknown(),
